@@ -1,0 +1,240 @@
+"""Cards, suits, ranks and card sets, with the notation of RULES.md §1.
+
+A card is a small int: ``suit * 8 + rank``, rank in the order of the games
+with trumps (``7 8 9 U O K X A``). A set of cards is a 32-bit mask with one
+8-bit lane per suit, the layout the C core uses.
+
+>>> Card.from_str("h10")
+Card.from_str('hX')
+>>> str(CardSet.from_str("hA hX b7 ♣K"))
+'hA hX b7 aK'
+>>> CardSet.from_str("hA hX b7").pretty(unicode=True)
+'♥ A X  ♦ 7'
+"""
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Iterable, Iterator
+
+from analyzer.errors import NotationError
+
+
+class Suit(IntEnum):
+    HEARTS = 0
+    BELLS = 1
+    LEAVES = 2
+    ACORNS = 3
+
+    @property
+    def token(self) -> str:
+        return SUIT_TOKENS[self]
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self]
+
+    @classmethod
+    def from_str(cls, text: str) -> "Suit":
+        """Read a suit letter or symbol (``h``, ``č``, ``♥``, ``d`` …).
+
+        Raises NotationError for anything else.
+        """
+        key = text.strip().lower()
+        if key not in _SUIT_ALIASES:
+            raise NotationError(f"unknown suit {text!r} (use h, b, l or a)")
+        return cls(_SUIT_ALIASES[key])
+
+
+class Rank(IntEnum):
+    """Ranks in the order of the games with trumps, low to high."""
+
+    SEVEN = 0
+    EIGHT = 1
+    NINE = 2
+    UNDER = 3
+    OVER = 4
+    KING = 5
+    TEN = 6
+    ACE = 7
+
+    @property
+    def token(self) -> str:
+        return RANK_TOKENS[self]
+
+
+SUIT_TOKENS = "hbla"
+SUIT_SYMBOLS = "♥♦♠♣"
+RANK_TOKENS = "789UOKXA"
+_SUIT_ALIASES = {
+    "h": 0, "č": 0, "♥": 0, "♡": 0,
+    "b": 1, "k": 1, "d": 1, "♦": 1, "♢": 1,
+    "l": 2, "z": 2, "s": 2, "♠": 2, "♤": 2,
+    "a": 3, "ž": 3, "c": 3, "♣": 3, "♧": 3,
+}
+# "S" (svršek) is not accepted for the over-knave: it would read as spodek too.
+_RANK_ALIASES = {
+    "7": 0, "8": 1, "9": 2, "U": 3, "J": 3, "O": 4, "Q": 4,
+    "K": 5, "X": 6, "10": 6, "A": 7,
+}
+# Betl and durch rank the ten between the nine and the under-knave.
+NOTRUMP_ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.UNDER, Rank.OVER, Rank.KING, Rank.ACE)
+SHARP_RANKS = (Rank.TEN, Rank.ACE)
+
+
+class Card(int):
+    """One of the 32 cards: ``suit * 8 + rank``."""
+
+    __slots__ = ()
+
+    def __new__(cls, value: int) -> "Card":
+        if not 0 <= value < 32:
+            raise NotationError(f"card index {value!r} out of range 0..31")
+        return super().__new__(cls, value)
+
+    @classmethod
+    def make(cls, suit: Suit | int, rank: Rank | int) -> "Card":
+        return cls(int(suit) * 8 + int(rank))
+
+    @classmethod
+    def from_str(cls, text: str) -> "Card":
+        """Read a card token: suit then rank (``hA``, ``č10``, ``♥X``, ``dQ``).
+
+        A unicode suit symbol may also stand after the rank (``A♥``).
+        Raises NotationError, quoting the token, for anything else.
+        """
+        token = text.strip()
+        if len(token) >= 2 and token[-1] in SUIT_SYMBOLS + "♡♢♤♧" and token[0] not in _SUIT_ALIASES:
+            token = token[-1] + token[:-1]
+        if len(token) < 2 or token[0].lower() not in _SUIT_ALIASES:
+            raise NotationError(f"unknown card {text!r}")
+        rank = _RANK_ALIASES.get(token[1:].upper())
+        if rank is None:
+            raise NotationError(f"unknown card {text!r}")
+        return cls.make(_SUIT_ALIASES[token[0].lower()], rank)
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self >> 3)
+
+    @property
+    def rank(self) -> Rank:
+        return Rank(self & 7)
+
+    @property
+    def points(self) -> int:
+        """Card points: 10 for an ace or a ten, else 0."""
+        return 10 if self.rank in SHARP_RANKS else 0
+
+    def pretty(self, unicode: bool = False) -> str:
+        return (self.suit.symbol if unicode else self.suit.token) + self.rank.token
+
+    def __str__(self) -> str:
+        return self.suit.token + self.rank.token
+
+    def __repr__(self) -> str:
+        return f"Card.from_str({str(self)!r})"
+
+
+ALL_CARDS = tuple(Card(i) for i in range(32))
+FULL_MASK = 0xFFFFFFFF
+
+
+class CardSet:
+    """An immutable set of cards stored as a 32-bit mask (one 8-bit lane per suit).
+
+    Iteration goes suit by suit (h, b, l, a), high rank first, as cards are
+    shown in a hand.
+    """
+
+    __slots__ = ("mask",)
+
+    def __init__(self, cards: Iterable[int] | int = 0) -> None:
+        if isinstance(cards, int):
+            mask = cards
+        else:
+            mask = 0
+            for card in cards:
+                mask |= 1 << int(card)
+        if not 0 <= mask <= FULL_MASK:
+            raise NotationError(f"card mask {mask!r} out of range")
+        object.__setattr__(self, "mask", mask)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    @classmethod
+    def from_str(cls, text: str) -> "CardSet":
+        """Read space- or comma-separated card tokens. Duplicates are an error."""
+        mask = 0
+        for token in text.replace(",", " ").split():
+            bit = 1 << Card.from_str(token)
+            if mask & bit:
+                raise NotationError(f"duplicate card {token!r} in {text.strip()!r}")
+            mask |= bit
+        return cls(mask)
+
+    def __iter__(self) -> Iterator[Card]:
+        for suit in range(4):
+            for rank in range(7, -1, -1):
+                if self.mask >> (suit * 8 + rank) & 1:
+                    yield Card(suit * 8 + rank)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, int) and 0 <= card < 32 and bool(self.mask >> card & 1)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardSet) and other.mask == self.mask
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __or__(self, other: "CardSet") -> "CardSet":
+        return CardSet(self.mask | other.mask)
+
+    def __and__(self, other: "CardSet") -> "CardSet":
+        return CardSet(self.mask & other.mask)
+
+    def __sub__(self, other: "CardSet") -> "CardSet":
+        return CardSet(self.mask & ~other.mask)
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def suit(self, suit: Suit | int) -> "CardSet":
+        """The cards of one suit."""
+        return CardSet(self.mask & (0xFF << (8 * int(suit))))
+
+    @property
+    def points(self) -> int:
+        return sum(card.points for card in self)
+
+    def pretty(self, unicode: bool = False, notrump: bool = False) -> str:
+        """The hand grouped by suit, high to low (``h: A X K  b: 7`` or ``♥ A X K  ♦ 7``).
+
+        ``notrump`` orders each suit as in betl and durch (the ten below the under-knave).
+        """
+        order = NOTRUMP_ORDER if notrump else tuple(Rank)
+        groups = []
+        for suit in Suit:
+            ranks = [r.token for r in reversed(order) if self.mask >> (suit * 8 + r) & 1]
+            if ranks:
+                label = suit.symbol if unicode else suit.token + ":"
+                groups.append(label + " " + " ".join(ranks))
+        return "  ".join(groups) if groups else "-"
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self)
+
+    def __repr__(self) -> str:
+        return f"CardSet.from_str({str(self)!r})"
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Read card tokens, keeping their order (for a trick or a line of play)."""
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    if not all(isinstance(t, str) for t in tokens):
+        raise NotationError(f"cards must be given as tokens, got {tokens!r}")
+    return [Card.from_str(token) for token in tokens]

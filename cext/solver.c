@@ -1,0 +1,551 @@
+/* Open-hand alpha-beta search for Mariáš: see solver.h for the interface and
+ * docs/semantics.md for what the values mean. */
+#include "solver.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LANE(s) (0xFFu << (8 * (s)))
+#define FAIL (-100) /* play(): a boolean goal was lost by this card */
+#define BOUND_INF 127
+
+/* Transposition table entry, probed at trick boundaries only: the hands and
+ * the leader determine the rest of the game (the goal's parameters are the
+ * same for the whole table, which is cleared when they change). */
+typedef struct {
+    uint32_t h[3];
+    uint8_t meta; /* leader (2 bits) | extra state (2 bits) | game generation (4 bits) */
+    int8_t lo, hi; /* bounds on the value of the rest of the play */
+    int8_t move;
+} tt_entry;
+_Static_assert(sizeof(tt_entry) == 16, "a table entry is 16 bytes");
+
+typedef struct {
+    uint32_t hand[3];
+    int8_t trick[3];
+    int8_t ntrick, leader, best;
+} state;
+
+struct mr_ctx {
+    tt_entry *tt;
+    uint32_t tt_mask; /* buckets of two entries */
+    uint8_t gen;
+    int loaded;
+    mr_position p;    /* the game's parameters as loaded */
+    state root, s;
+    uint32_t trump_mask;
+    uint32_t special; /* cards never collapsed with a neighbour */
+    uint8_t maxside[3];
+    uint64_t nodes;
+};
+
+static const char *const error_text[] = {
+    "ok",
+    "out of memory",
+    "hand sizes do not agree with the trick in progress",
+    "a card is in two places",
+    "the trick in progress could not have been played",
+    "argument out of range",
+    "that card is not legal here",
+    "no cards left to play",
+};
+
+const char *mr_error_text(int code) {
+    if (code > 0 || code < MR_E_TERMINAL) return "unknown error";
+    return error_text[-code];
+}
+
+static inline int popcount(uint32_t x) { return __builtin_popcount(x); }
+static inline int top_bit(uint32_t x) { return 31 - __builtin_clz(x); }
+static inline uint32_t above(int bit) { return bit >= 31 ? 0 : ~((2u << bit) - 1); }
+
+/* Does card a beat card b already winning the trick? */
+static inline int beats(const mr_ctx *c, int a, int b) {
+    if ((a >> 3) == (b >> 3)) return a > b;
+    return (a >> 3) == c->p.trump;
+}
+
+static int trick_winner(const mr_ctx *c, const int8_t *trick, int n) {
+    int w = 0;
+    for (int i = 1; i < n; i++)
+        if (beats(c, trick[i], trick[w])) w = i;
+    return w;
+}
+
+/* Legal cards of seat p (RULES.md §3), the announced-card restriction applied. */
+static uint32_t legal(const mr_ctx *c, const state *s, int p) {
+    uint32_t h = s->hand[p], moves = h;
+    if (s->ntrick > 0) {
+        int led = s->trick[0] >> 3, hi_led = -1, hi_trump = -1;
+        for (int i = 0; i < s->ntrick; i++) {
+            int card = s->trick[i];
+            if ((card >> 3) == led && card > hi_led) hi_led = card;
+            if ((card >> 3) == c->p.trump && card > hi_trump) hi_trump = card;
+        }
+        uint32_t follow = h & LANE(led), trumps = h & c->trump_mask;
+        int trumped = led != c->p.trump && hi_trump >= 0;
+        if (follow) {
+            uint32_t higher = follow & above(hi_led);
+            moves = (!trumped && higher) ? higher : follow;
+        } else if (trumps) {
+            uint32_t higher = hi_trump >= 0 ? trumps & above(hi_trump) : 0;
+            moves = higher ? higher : trumps;
+        }
+    }
+    if ((moves & c->p.announced) && (moves & ~c->p.announced)) moves &= ~c->p.announced;
+    return moves;
+}
+
+/* Play one card for the side to move. Returns the units the maximising side
+ * gains by it (a completed trick, a declared marriage), or FAIL when it loses
+ * a boolean goal. */
+static int play(mr_ctx *c, int card) {
+    state *s = &c->s;
+    int p = (s->leader + s->ntrick) % 3, gain = 0;
+    uint32_t bit = 1u << card;
+    assert(s->hand[p] & bit);
+
+    if (c->p.marriage != MR_MARR_NONE && (card & 7) == MR_BIT_OVER && (s->hand[p] & (bit << 1))) {
+        int v = (card >> 3) == c->p.trump ? 4 : 2;
+        if (c->p.marriage == MR_MARR_DIFF) {
+            gain += c->maxside[p] ? v / 2 : -v / 2;
+        } else if (c->maxside[p] && v > s->best) {
+            gain += v - s->best;
+            s->best = (int8_t)v;
+        }
+    }
+    s->hand[p] &= ~bit;
+    s->trick[s->ntrick++] = (int8_t)card;
+    if (s->ntrick < 3) return gain;
+
+    int w = trick_winner(c, s->trick, 3), seat = (s->leader + w) % 3;
+    int tricks_left = popcount(s->hand[seat]) + 1; /* this trick included */
+    switch (c->p.goal) {
+    case MR_GOAL_POINTS:
+        if (c->maxside[seat]) {
+            uint32_t cards = (1u << s->trick[0]) | (1u << s->trick[1]) | (1u << s->trick[2]);
+            gain += popcount(cards & c->p.sharp) + (tricks_left == 1);
+        }
+        break;
+    case MR_GOAL_BETL:
+        if (seat == c->p.actor) return FAIL;
+        break;
+    case MR_GOAL_DURCH:
+        if (seat != c->p.actor) return FAIL;
+        break;
+    case MR_GOAL_SEVENS:
+        for (int g = 0; g < c->p.ngoal; g++) {
+            int card_g = c->p.goal_card[g];
+            int in_trick = s->trick[0] == card_g || s->trick[1] == card_g || s->trick[2] == card_g;
+            if (tricks_left == c->p.goal_when[g] ? s->trick[w] != card_g : in_trick) return FAIL;
+        }
+        break;
+    }
+    s->leader = (int8_t)seat;
+    s->ntrick = 0;
+    return gain;
+}
+
+static int terminal_value(const mr_ctx *c) { return c->p.goal == MR_GOAL_POINTS ? 0 : 1; }
+
+/* Bounds on the value of the rest of the play, cheap enough for every node. */
+static void bounds(const mr_ctx *c, int *lb, int *ub) {
+    const state *s = &c->s;
+    if (c->p.goal != MR_GOAL_POINTS) {
+        *lb = 0;
+        *ub = 1;
+        return;
+    }
+    uint32_t all = s->hand[0] | s->hand[1] | s->hand[2];
+    int pts = popcount(all & c->p.sharp) + 1;
+    for (int i = 0; i < s->ntrick; i++) pts += (c->p.sharp >> s->trick[i]) & 1;
+    int lo = 0, hi = pts, best = s->best;
+    if (c->p.marriage != MR_MARR_NONE && c->p.trump >= 0) {
+        for (int seat = 0; seat < 3; seat++)
+            for (int suit = 0; suit < 4; suit++) {
+                uint32_t pair = (3u << MR_BIT_OVER) << (8 * suit);
+                if ((s->hand[seat] & pair) != pair) continue;
+                int v = suit == c->p.trump ? 4 : 2;
+                if (c->p.marriage == MR_MARR_DIFF) {
+                    if (c->maxside[seat]) hi += v / 2; else lo -= v / 2;
+                } else if (c->maxside[seat] && v > best) {
+                    best = v;
+                }
+            }
+        if (c->p.marriage == MR_MARR_BEST) hi += best - s->best;
+    }
+    *lb = lo;
+    *ub = hi;
+}
+
+/* ---- transposition table ------------------------------------------------ */
+
+static inline int extra_state(const mr_ctx *c) { return c->p.marriage == MR_MARR_BEST ? c->s.best / 2 : 0; }
+
+static inline uint32_t tt_index(const mr_ctx *c) {
+    const state *s = &c->s;
+    uint64_t x = (uint64_t)s->hand[0] * 0x9E3779B97F4A7C15ull;
+    x ^= (uint64_t)s->hand[1] * 0xC2B2AE3D27D4EB4Full;
+    x ^= (uint64_t)s->hand[2] * 0x165667B19E3779F9ull;
+    x ^= (uint64_t)(s->leader + 4 * extra_state(c) + 1) * 0x27D4EB2F165667C5ull;
+    x ^= x >> 29;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 32;
+    return ((uint32_t)x & c->tt_mask) * 2;
+}
+
+static inline int tt_matches(const mr_ctx *c, const tt_entry *e, int key_meta) {
+    const state *s = &c->s;
+    return e->meta == (key_meta | c->gen << 4) && e->h[0] == s->hand[0] && e->h[1] == s->hand[1] &&
+           e->h[2] == s->hand[2];
+}
+
+static tt_entry *tt_probe(mr_ctx *c) {
+    tt_entry *b = &c->tt[tt_index(c)];
+    int key_meta = c->s.leader | extra_state(c) << 2;
+    for (int i = 0; i < 2; i++)
+        if (tt_matches(c, &b[i], key_meta)) return &b[i];
+    return NULL;
+}
+
+static void tt_store(mr_ctx *c, int target, int yes, int move) {
+    tt_entry *b = &c->tt[tt_index(c)], *e = NULL;
+    int key_meta = c->s.leader | extra_state(c) << 2;
+    for (int i = 0; i < 2 && !e; i++)
+        if (tt_matches(c, &b[i], key_meta)) e = &b[i];
+    if (!e) {
+        /* Replace an entry of an earlier game first, then the shallower one. */
+        int old0 = (b[0].meta >> 4) != c->gen, old1 = (b[1].meta >> 4) != c->gen;
+        int d0 = popcount(b[0].h[0] | b[0].h[1] | b[0].h[2]);
+        int d1 = popcount(b[1].h[0] | b[1].h[1] | b[1].h[2]);
+        e = (old0 != old1) ? (old0 ? &b[0] : &b[1]) : (d0 <= d1 ? &b[0] : &b[1]);
+        memcpy(e->h, c->s.hand, sizeof e->h);
+        e->lo = -BOUND_INF;
+        e->hi = BOUND_INF;
+    }
+    e->meta = (uint8_t)(key_meta | c->gen << 4);
+    if (yes) {
+        if (target > e->lo) e->lo = (int8_t)target;
+    } else if (target - 1 < e->hi) {
+        e->hi = (int8_t)(target - 1);
+    }
+    e->move = (int8_t)move;
+}
+
+/* ---- move generation ---------------------------------------------------- */
+
+/* Legal cards with equivalent ones collapsed (same hand, no other remaining
+ * card between them, same points, nothing special about either), ordered by a
+ * cheap guess of their merit, the table's move first. */
+static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int first) {
+    const state *s = &c->s;
+    uint32_t others = 0;
+    for (int seat = 0; seat < 3; seat++)
+        if (seat != p) others |= s->hand[seat];
+    for (int i = 0; i < s->ntrick; i++) others |= 1u << s->trick[i];
+    int points_matter = c->p.goal == MR_GOAL_POINTS;
+    int win = -1, friend_wins = 0;
+    if (s->ntrick > 0) {
+        win = s->trick[trick_winner(c, s->trick, s->ntrick)];
+        friend_wins = c->maxside[(s->leader + trick_winner(c, s->trick, s->ntrick)) % 3] == c->maxside[p];
+    }
+    int betl_actor = c->p.goal == MR_GOAL_BETL && p == c->p.actor;
+    int n = 0, score[10];
+    for (int suit = 0; suit < 4; suit++) {
+        int prev = -1;
+        uint32_t lane = moves & LANE(suit);
+        while (lane) {
+            int card = __builtin_ctz(lane);
+            lane &= lane - 1;
+            if (prev >= 0) {
+                uint32_t between = above(prev) & ((1u << card) - 1);
+                int same = !(others & between) && !((c->special >> card) & 1) && !((c->special >> prev) & 1) &&
+                           (!points_matter || ((c->p.sharp >> card) & 1) == ((c->p.sharp >> prev) & 1));
+                prev = card;
+                if (same) continue;
+            }
+            prev = card;
+            int rank = card & 7, sharp = (c->p.sharp >> card) & 1, sc;
+            if (win < 0) {
+                int top = !(others & LANE(suit) & above(card));
+                sc = top ? 60 + 5 * sharp : 20 - rank - 10 * sharp;
+                if (betl_actor) sc = 30 - rank;
+            } else {
+                int wins = beats(c, card, win);
+                if (betl_actor) sc = wins ? 10 - rank : 40 + rank;
+                else if (wins) sc = 50 + (s->ntrick == 2 ? 20 : 0) + 15 * sharp - rank;
+                else if (friend_wins) sc = 40 + 20 * sharp - rank;
+                else sc = 30 - rank - 20 * sharp;
+            }
+            if (card == first) sc = 1000;
+            /* insertion sort, best first */
+            int j = n++;
+            while (j > 0 && score[j - 1] < sc) {
+                score[j] = score[j - 1];
+                out[j] = out[j - 1];
+                j--;
+            }
+            score[j] = sc;
+            out[j] = (int8_t)card;
+        }
+    }
+    return n;
+}
+
+/* ---- the search ----------------------------------------------------------- */
+
+/* Can the maximising side reach a value >= target from the current state? */
+static int ab(mr_ctx *c, int target) {
+    state *s = &c->s;
+    c->nodes++;
+    int p = (s->leader + s->ntrick) % 3, first = -1;
+
+    if (s->ntrick == 0) {
+        /* Step 1. End of play. */
+        if (s->hand[p] == 0) return terminal_value(c) >= target;
+        /* Step 2. Bounds that need no search. */
+        int lb, ub;
+        bounds(c, &lb, &ub);
+        if (target <= lb) return 1;
+        if (target > ub) return 0;
+        /* Step 3. The table. */
+        tt_entry *e = tt_probe(c);
+        if (e) {
+            if (e->lo >= target) return 1;
+            if (e->hi < target) return 0;
+            first = e->move;
+        }
+    }
+
+    /* Step 4. Try the cards, best guess first, until one decides the node. */
+    int8_t moves[10];
+    int n = gen_moves(c, p, legal(c, s, p), moves, first);
+    int maxnode = c->maxside[p], result = !maxnode, best = moves[0];
+    state saved = *s;
+    for (int i = 0; i < n; i++) {
+        int gain = play(c, moves[i]);
+        int r = gain == FAIL ? 0 >= target : ab(c, target - gain);
+        *s = saved;
+        if (r == maxnode) {
+            result = r;
+            best = moves[i];
+            break;
+        }
+    }
+
+    /* Step 5. Remember the bound at trick boundaries. */
+    if (s->ntrick == 0) tt_store(c, target, result, best);
+    return result;
+}
+
+/* Exact value of the current state by null-window searches between the bounds. */
+static int exact(mr_ctx *c) {
+    state *s = &c->s;
+    if (s->ntrick == 0 && (s->hand[0] | s->hand[1] | s->hand[2]) == 0) return terminal_value(c);
+    int lb, ub;
+    bounds(c, &lb, &ub);
+    state saved = *s;
+    while (lb < ub) {
+        int t = (lb + ub + 1) / 2;
+        int yes = ab(c, t);
+        *s = saved;
+        if (yes) lb = t; else ub = t - 1;
+    }
+    return lb;
+}
+
+/* ---- entry points ----------------------------------------------------------- */
+
+int mr_ctx_new(mr_ctx **out, int tt_log2) {
+    if (!out || tt_log2 < 4 || tt_log2 > 30) return MR_E_ARG;
+    mr_ctx *c = calloc(1, sizeof *c);
+    if (!c) return MR_E_NOMEM;
+    c->tt_mask = (1u << (tt_log2 - 1)) - 1;
+    c->tt = calloc((size_t)1 << tt_log2, sizeof(tt_entry));
+    if (!c->tt) {
+        free(c);
+        return MR_E_NOMEM;
+    }
+    mr_ctx_clear(c);
+    *out = c;
+    return MR_OK;
+}
+
+void mr_ctx_free(mr_ctx *c) {
+    if (!c) return;
+    free(c->tt);
+    free(c);
+}
+
+void mr_ctx_clear(mr_ctx *c) {
+    /* An entry whose hands are all empty never matches a probe. */
+    memset(c->tt, 0, ((size_t)c->tt_mask + 1) * 2 * sizeof(tt_entry));
+    c->gen = 0;
+}
+
+/* A new game (other trump, goal, ...) starts a new generation: entries of the
+ * others stop matching. The generation has 4 bits, so every 16th new game
+ * wipes the table for real. */
+static void new_game(mr_ctx *c) {
+    c->gen = (uint8_t)((c->gen + 1) & 0x0F);
+    if (c->gen == 0) mr_ctx_clear(c);
+}
+
+static int same_parameters(const mr_position *a, const mr_position *b) {
+    if (a->trump != b->trump || a->actor != b->actor || a->maximiser != b->maximiser || a->goal != b->goal ||
+        a->marriage != b->marriage || a->sharp != b->sharp || a->announced != b->announced || a->ngoal != b->ngoal)
+        return 0;
+    for (int g = 0; g < a->ngoal; g++)
+        if (a->goal_card[g] != b->goal_card[g] || a->goal_when[g] != b->goal_when[g]) return 0;
+    return 1;
+}
+
+int mr_set_position(mr_ctx *c, const mr_position *pos) {
+    if (pos->ntrick < 0 || pos->ntrick > 2 || pos->leader < 0 || pos->leader > 2 || pos->actor < 0 ||
+        pos->actor > 2 || pos->trump < -1 || pos->trump > 3 || pos->goal < 0 || pos->goal > MR_GOAL_SEVENS ||
+        pos->marriage < 0 || pos->marriage > MR_MARR_BEST || (pos->maximiser != 0 && pos->maximiser != 1) ||
+        pos->ngoal < 0 || pos->ngoal > 2 || pos->best_marriage < 0 || pos->best_marriage > 4)
+        return MR_E_ARG;
+    if (pos->marriage != MR_MARR_NONE && (pos->trump < 0 || pos->goal != MR_GOAL_POINTS)) return MR_E_ARG;
+
+    uint32_t seen = 0;
+    for (int seat = 0; seat < 3; seat++) {
+        if (seen & pos->hands[seat]) return MR_E_OVERLAP;
+        seen |= pos->hands[seat];
+    }
+    for (int i = 0; i < pos->ntrick; i++) {
+        if (pos->trick[i] < 0 || pos->trick[i] > 31) return MR_E_ARG;
+        if (seen & (1u << pos->trick[i])) return MR_E_OVERLAP;
+        seen |= 1u << pos->trick[i];
+    }
+    /* Those who already played to the trick hold one card fewer. */
+    int to_move = (pos->leader + pos->ntrick) % 3, size = popcount(pos->hands[to_move]);
+    if (size > 10 || (pos->ntrick > 0 && size == 0)) return MR_E_HANDSIZE;
+    for (int k = 0; k < 3; k++) {
+        int seat = (pos->leader + k) % 3;
+        if (popcount(pos->hands[seat]) != (k < pos->ntrick ? size - 1 : size)) return MR_E_HANDSIZE;
+    }
+    for (int g = 0; g < pos->ngoal; g++)
+        if (pos->goal_card[g] < 0 || pos->goal_card[g] > 31 || !((seen >> pos->goal_card[g]) & 1) ||
+            pos->goal_when[g] < 1)
+            return MR_E_ARG;
+
+    if (c->loaded && !same_parameters(&c->p, pos)) new_game(c);
+    c->p = *pos;
+    c->loaded = 1;
+    c->trump_mask = pos->trump >= 0 ? LANE(pos->trump) : 0;
+    for (int seat = 0; seat < 3; seat++) c->maxside[seat] = (seat == pos->actor) == (pos->maximiser == 0);
+    c->special = pos->announced;
+    for (int g = 0; g < pos->ngoal; g++) c->special |= 1u << pos->goal_card[g];
+    if (pos->marriage != MR_MARR_NONE) c->special |= 0x30303030u; /* kings and over-knaves */
+
+    /* Replay the trick so far: each card must have been legal from its hand. */
+    memset(&c->root, 0, sizeof c->root);
+    for (int seat = 0; seat < 3; seat++) c->root.hand[seat] = pos->hands[seat];
+    c->root.leader = (int8_t)pos->leader;
+    c->root.best = (int8_t)pos->best_marriage;
+    for (int i = 0; i < pos->ntrick; i++) {
+        int seat = (pos->leader + i) % 3;
+        c->root.hand[seat] |= 1u << pos->trick[i];
+    }
+    c->s = c->root;
+    for (int i = 0; i < pos->ntrick; i++) {
+        int seat = (pos->leader + i) % 3;
+        if (!((legal(c, &c->s, seat) >> pos->trick[i]) & 1)) {
+            c->loaded = 0;
+            return MR_E_TRICK;
+        }
+        int gain = play(c, pos->trick[i]);
+        (void)gain; /* marriages declared before the position are in the caller's score */
+    }
+    c->s.best = (int8_t)pos->best_marriage;
+    c->root = c->s;
+    c->nodes = 0;
+    return MR_OK;
+}
+
+int mr_search(mr_ctx *c, int target, int *yes) {
+    if (!c->loaded) return MR_E_ARG;
+    c->s = c->root;
+    if (c->s.ntrick == 0 && (c->s.hand[0] | c->s.hand[1] | c->s.hand[2]) == 0)
+        *yes = terminal_value(c) >= target;
+    else
+        *yes = ab(c, target);
+    c->s = c->root;
+    return MR_OK;
+}
+
+int mr_value(mr_ctx *c, int *value) {
+    if (!c->loaded) return MR_E_ARG;
+    c->s = c->root;
+    *value = exact(c);
+    c->s = c->root;
+    return MR_OK;
+}
+
+int mr_root_moves(mr_ctx *c, int8_t *cards, int *n) {
+    if (!c->loaded) return MR_E_ARG;
+    const state *s = &c->root;
+    int p = (s->leader + s->ntrick) % 3;
+    uint32_t moves = s->hand[p] ? legal(c, s, p) : 0;
+    *n = 0;
+    while (moves) {
+        cards[(*n)++] = (int8_t)__builtin_ctz(moves);
+        moves &= moves - 1;
+    }
+    return MR_OK;
+}
+
+int mr_move_value(mr_ctx *c, int card, int *value) {
+    if (!c->loaded) return MR_E_ARG;
+    if (card < 0 || card > 31) return MR_E_ARG;
+    c->s = c->root;
+    int p = (c->s.leader + c->s.ntrick) % 3;
+    if (!c->s.hand[p]) return MR_E_TERMINAL;
+    if (!((legal(c, &c->s, p) >> card) & 1)) return MR_E_ILLEGAL;
+    int gain = play(c, card);
+    *value = gain == FAIL ? 0 : gain + exact(c);
+    c->s = c->root;
+    return MR_OK;
+}
+
+int mr_line(mr_ctx *c, int value, int8_t *cards, int8_t *gains, int *n) {
+    if (!c->loaded) return MR_E_ARG;
+    c->s = c->root;
+    *n = 0;
+    for (;;) {
+        state *s = &c->s;
+        int p = (s->leader + s->ntrick) % 3;
+        if (!s->hand[p]) break;
+        int8_t moves[10];
+        int m = gen_moves(c, p, legal(c, s, p), moves, -1), chosen = -1, gain = 0;
+        state saved = *s;
+        for (int i = 0; i < m && chosen < 0; i++) {
+            gain = play(c, moves[i]);
+            int child_ok;
+            if (gain == FAIL) {
+                child_ok = c->maxside[p] ? value <= 0 : 1;
+            } else {
+                state after = *s;
+                int need = value - gain;
+                child_ok = c->maxside[p] ? ab(c, need) : !ab(c, need + 1);
+                *s = after;
+            }
+            if (child_ok) chosen = moves[i];
+            else *s = saved;
+        }
+        if (chosen < 0) {
+            c->s = c->root;
+            return MR_E_ARG; /* value was not the position's exact value */
+        }
+        cards[*n] = (int8_t)chosen;
+        gains[(*n)++] = (int8_t)(gain == FAIL ? 0 : gain);
+        if (gain == FAIL) break; /* the goal is decided: the rest of the play does not matter */
+        value -= gain;
+    }
+    c->s = c->root;
+    return MR_OK;
+}
+
+uint64_t mr_nodes(const mr_ctx *c) { return c->nodes; }

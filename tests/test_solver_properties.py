@@ -1,0 +1,160 @@
+"""Properties of the C solver on full deals (too big for the slow reference).
+
+- the value of a position is the best of its children (children built and
+  solved afresh from Python, the trick's gain counted in Python);
+- the reported line replays legally and reaches the reported value;
+- relabelling the suits (trumps going along) and rotating the seats change nothing.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from analyzer.cards import Card, CardSet, Rank, Suit
+from analyzer.rules import Contract, Position, replay, trick_winner
+from analyzer.solver import Solver, remaining_units
+from randpos import play_random, random_deal
+
+TRUMP_CONTRACTS = ["game", "seven", "hundred", "hundred-seven", "two-sevens", "seven-against"]
+
+
+def child(position: Position, card: Card) -> tuple[Position, int, bool]:
+    """Play ``card``: the child position, the hra gain (units) for the actor, and
+    whether the card won a trick for the actor."""
+    seat = position.to_move
+    gain = 0
+    if position.marriage_rule == "over-first" and card.rank == Rank.OVER:
+        if Card.make(card.suit, Rank.KING) in position.hands[seat]:
+            half = 2 if card.suit == position.trump else 1
+            gain += half if seat == position.actor else -half
+    hands = list(position.hands)
+    hands[seat] = hands[seat] - CardSet([card])
+    trick = position.trick + (card,)
+    if len(trick) < 3:
+        return position.replace(hands=tuple(hands), trick=trick), gain, False
+    winner = (position.leader + trick_winner(trick, position.trump, position.notrump)) % 3
+    last = not any(hands)
+    if winner == position.actor:
+        gain += sum(c.points for c in trick) // 10 + (1 if last else 0)
+    return position.replace(hands=tuple(hands), trick=(), leader=winner), gain, winner == position.actor
+
+
+def hra_value(solver: Solver, position: Position) -> int:
+    if not any(position.hands) and not position.trick:
+        return 0
+    return solver.hra_value(position)
+
+
+def deals(seed: int, contracts: list[str], n: int, mid_trick: bool = False):
+    rng = random.Random(seed)
+    for i in range(n):
+        position = random_deal(rng, contracts[i % len(contracts)])
+        if mid_trick:
+            position = play_random(rng, position, rng.choice([1, 2]))
+        if i % 3 == 2 and position.contract.has_trumps:
+            position = position.replace(marriage_rule="over-first")
+        yield position
+
+
+@pytest.mark.parametrize("mid_trick", [False, True])
+def test_hra_value_is_best_child(mid_trick: bool) -> None:
+    parent_solver, child_solver = Solver(18), Solver(18)
+    for position in deals(11 + mid_trick, TRUMP_CONTRACTS, 24, mid_trick):
+        value = parent_solver.hra_value(position)
+        outcomes = []
+        for card in position.legal_moves():
+            kid, gain, _ = child(position, card)
+            outcomes.append(gain + hra_value(child_solver, kid))
+        best = max(outcomes) if position.to_move == position.actor else min(outcomes)
+        assert value == best, position.to_json()
+
+
+@pytest.mark.parametrize("contract", ["betl", "durch"])
+def test_no_trump_goal_is_best_child(contract: str) -> None:
+    parent_solver, child_solver = Solver(18), Solver(18)
+    for position in deals(23, [contract], 30, mid_trick=True):
+        verdict = parent_solver.makes(position)
+        outcomes = []
+        for card in position.legal_moves():
+            kid, _, actor_won = child(position, card)
+            trick_done = len(kid.trick) == 0
+            if trick_done and actor_won != (contract == "durch"):
+                outcomes.append(False)  # the trick just decided it
+            elif not any(kid.hands) and not kid.trick:
+                outcomes.append(True)
+            else:
+                outcomes.append(child_solver.makes(kid))
+        best = any(outcomes) if position.to_move == position.actor else all(outcomes)
+        assert verdict == best, position.to_json()
+
+
+def test_line_replays_to_the_value() -> None:
+    solver = Solver(18)
+    contracts = [c.value for c in Contract if c != Contract.HUNDRED_AGAINST]
+    for position in deals(5, contracts, 60, mid_trick=False):
+        result = solver.solve(position)
+        line = [Card.from_str(t) for t in result.line]
+        tricks = replay(position, line)  # raises at an illegal card
+        winners = [w for _, w in tricks]
+        c = position.contract
+        if c == Contract.GAME:
+            assert len(tricks) == 10
+            assert Solver.actor_trick_points(position, line) == result.actor_points
+            if position.marriage_rule == "czech":
+                assert result.actor_points == 10 * solver.hra_value(position)
+        elif c == Contract.BETL:
+            assert (position.actor not in winners) == result.makes
+            assert result.makes == (len(tricks) == 10)
+        elif c == Contract.DURCH:
+            assert all(w == position.actor for w in winners) == result.makes
+        elif c in (Contract.SEVEN, Contract.SEVEN_AGAINST):
+            seven = Card.make(position.trump, Rank.SEVEN)
+            last_cards, _ = tricks[-1]
+            won_with_seven = len(tricks) == 10 and last_cards[trick_winner(last_cards, position.trump, False)] == seven
+            assert won_with_seven == result.makes
+        assert result.defence_points is None or result.actor_points + result.defence_points == 10 * remaining_units(position)
+
+
+def relabel(position: Position, mapping: dict[Suit, Suit]) -> Position:
+    def move(cards: CardSet) -> CardSet:
+        return CardSet(Card.make(mapping[c.suit], c.rank) for c in cards)
+
+    return position.replace(
+        hands=tuple(move(h) for h in position.hands),
+        trick=tuple(Card.make(mapping[c.suit], c.rank) for c in position.trick),
+        talon=move(position.talon),
+        trump=None if position.trump is None else mapping[position.trump],
+        side_suit=None if position.side_suit is None else mapping[position.side_suit],
+        declared=tuple(tuple(mapping[s] for s in d) for d in position.declared),
+    )
+
+
+def same_answer(a, b) -> bool:
+    return (a.makes, a.actor_points, a.components) == (b.makes, b.actor_points, b.components)
+
+
+def test_relabelling_suits_changes_nothing() -> None:
+    rng = random.Random(7)
+    solver = Solver(18)
+    contracts = [c.value for c in Contract]
+    for position in deals(8, contracts, 40, mid_trick=True):
+        suits = list(Suit)
+        images = suits[:]
+        rng.shuffle(images)
+        mapping = dict(zip(suits, images))  # trumps move with the rest: the solver must not care
+        moved = relabel(position, mapping)
+        assert same_answer(solver.solve(position), solver.solve(moved)), position.to_json()
+
+
+def test_rotating_seats_changes_nothing() -> None:
+    solver = Solver(18)
+    contracts = [c.value for c in Contract]
+    for i, position in enumerate(deals(9, contracts, 40, mid_trick=True)):
+        k = 1 + i % 2
+        rotated = position.replace(
+            hands=tuple(position.hands[(s - k) % 3] for s in range(3)),
+            actor=(position.actor + k) % 3,
+            leader=(position.leader + k) % 3,
+        )
+        assert same_answer(solver.solve(position), solver.solve(rotated)), position.to_json()
