@@ -137,6 +137,8 @@ class Card(int):
 
 ALL_CARDS = tuple(Card(i) for i in range(32))
 FULL_MASK = 0xFFFFFFFF
+SHARP_MASK = 0xC0C0C0C0  # tens and aces: bits 6 and 7 of every lane
+MARRIAGE_LANE = 0x30  # over-knave and king within a lane
 
 
 class CardSet:
@@ -209,7 +211,8 @@ class CardSet:
 
     @property
     def points(self) -> int:
-        return sum(card.points for card in self)
+        """Card points: 10 for each ace and ten."""
+        return 10 * (self.mask & SHARP_MASK).bit_count()
 
     def pretty(self, unicode: bool = False, notrump: bool = False) -> str:
         """The hand grouped by suit, high to low (``h: A X K  b: 7`` or ``♥ A X K  ♦ 7``).

@@ -13,10 +13,11 @@ problem.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from enum import Enum
 from typing import Any, Iterable, Mapping, Sequence
 
-from analyzer.cards import NOTRUMP_ORDER, Card, CardSet, Rank, Suit, parse_cards
+from analyzer.cards import MARRIAGE_LANE, NOTRUMP_ORDER, Card, CardSet, Rank, Suit, parse_cards
 from analyzer.errors import MariasError, PositionError
 
 
@@ -145,7 +146,7 @@ class Position:
         """0 for the actor, 1 for a defender."""
         return 0 if seat == self.actor else 1
 
-    @property
+    @cached_property
     def announced(self) -> CardSet:
         """Cards that may be played only when nothing else is legal."""
         if self.trump is None:
@@ -170,8 +171,8 @@ class Position:
         """Suits in which ``seat`` still holds both the king and the over-knave."""
         if self.trump is None:
             return []
-        hand = self.hands[seat]
-        return [s for s in Suit if Card.make(s, Rank.KING) in hand and Card.make(s, Rank.OVER) in hand]
+        mask = self.hands[seat].mask
+        return [s for s in Suit if (mask >> (8 * s)) & MARRIAGE_LANE == MARRIAGE_LANE]
 
     def marriage_value(self, suit: Suit) -> int:
         return 40 if suit == self.trump else 20

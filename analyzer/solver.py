@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from analyzer import _core
-from analyzer.cards import NOTRUMP_ORDER, Card, CardSet, Rank
+from analyzer.cards import NOTRUMP_ORDER, SHARP_MASK, Card, CardSet
 from analyzer.errors import PositionError
 from analyzer.rules import Contract, Position, replay, seven_of
 
@@ -95,23 +95,28 @@ def from_core(bit: int, notrump: bool) -> Card:
     return Card.make(bit >> 3, _NOTRUMP_RANK[bit & 7] if notrump else bit & 7)
 
 
+def _notrump_lane(lane: int) -> int:
+    return sum(1 << _NOTRUMP_BIT[rank] for rank in range(8) if lane >> rank & 1)
+
+
+_NOTRUMP_LANE = tuple(_notrump_lane(lane) for lane in range(256))
+
+
 def core_mask(cards: CardSet, notrump: bool) -> int:
+    """The core's mask for a card set (lanes renumbered for betl and durch)."""
+    mask = cards.mask
     if not notrump:
-        return cards.mask
-    mask = 0
-    for card in cards:
-        mask |= 1 << core_card(card, notrump)
-    return mask
+        return mask
+    return sum(_NOTRUMP_LANE[(mask >> (8 * s)) & 0xFF] << (8 * s) for s in range(4))
 
-
-def _units(points: int) -> int:
-    return points // 10
 
 
 def remaining_units(position: Position) -> int:
     """R: trick points (units) still to be taken, the last trick included."""
-    cards = position.hands[0] | position.hands[1] | position.hands[2] | CardSet(position.trick)
-    return _units(cards.points) + (1 if cards else 0)
+    mask = position.hands[0].mask | position.hands[1].mask | position.hands[2].mask
+    for card in position.trick:
+        mask |= 1 << card
+    return (mask & SHARP_MASK).bit_count() + (1 if mask else 0)
 
 
 def fixed_marriages(position: Position, side: int) -> int:
@@ -210,7 +215,7 @@ class Solver:
             question.goal,
             question.marriage,
             question.best_marriage,
-            core_mask(CardSet([Card.make(s, r) for s in range(4) for r in (Rank.TEN, Rank.ACE)]), nt),
+            _SHARP_CORE[nt],
             core_mask(position.announced, nt),
             question.goals,
         )
@@ -231,8 +236,8 @@ class Solver:
 
     def makes(self, position: Position) -> bool:
         """The contract's own goal, as fast as it can be answered."""
-        qs = questions(position)
-        return all(self.ask(position, qs[name]) for name in OWN_GOAL[position.contract])
+        over_first = position.marriage_rule == "over-first"
+        return all(self.ask(position, _question(position, name, over_first)) for name in OWN_GOAL[position.contract])
 
     def hra_value(self, position: Position) -> int:
         """G, the exact hra value in units (docs/semantics.md)."""
@@ -301,6 +306,7 @@ class Solver:
         return out
 
 
+_SHARP_CORE = {False: SHARP_MASK, True: core_mask(CardSet(SHARP_MASK), True)}
 _default: Solver | None = None
 
 
