@@ -209,7 +209,7 @@ static tt_entry *tt_probe(mr_ctx *c) {
     return NULL;
 }
 
-static void tt_store(mr_ctx *c, int target, int yes, int move) {
+static void tt_store(mr_ctx *c, int bound, int lower, int move) {
     tt_entry *b = &c->tt[tt_index(c)], *e = NULL;
     int key_meta = c->s.leader | extra_state(c) << 2;
     for (int i = 0; i < 2 && !e; i++)
@@ -225,10 +225,10 @@ static void tt_store(mr_ctx *c, int target, int yes, int move) {
         e->hi = BOUND_INF;
     }
     e->meta = (uint8_t)(key_meta | c->gen << 4);
-    if (yes) {
-        if (target > e->lo) e->lo = (int8_t)target;
-    } else if (target - 1 < e->hi) {
-        e->hi = (int8_t)(target - 1);
+    if (lower) {
+        if (bound > e->lo) e->lo = (int8_t)bound;
+    } else if (bound < e->hi) {
+        e->hi = (int8_t)bound;
     }
     e->move = (int8_t)move;
 }
@@ -295,25 +295,39 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
 
 /* ---- the search ----------------------------------------------------------- */
 
-/* Can the maximising side reach a value >= target from the current state? */
+/* Null-window search, fail-soft: the result v answers "can the maximising
+ * side reach target?" (v >= target) and is also a bound: the value of the
+ * state is >= v when v >= target, and <= v otherwise. */
 static int ab(mr_ctx *c, int target) {
     state *s = &c->s;
     c->nodes++;
     int p = (s->leader + s->ntrick) % 3, first = -1;
+    int lb = -BOUND_INF, ub = BOUND_INF;
 
     if (s->ntrick == 0) {
-        /* Step 1. End of play. */
-        if (s->hand[p] == 0) return terminal_value(c) >= target;
+        /* Step 1. End of play, or its last trick: every card is forced. */
+        if (s->hand[p] == 0) return terminal_value(c);
+        if (!(s->hand[p] & (s->hand[p] - 1))) {
+            state saved = *s;
+            int total = 0;
+            for (int k = 0; k < 3 && total != FAIL; k++) {
+                int gain = play(c, __builtin_ctz(s->hand[(s->leader + s->ntrick) % 3]));
+                total = gain == FAIL ? FAIL : total + gain;
+            }
+            *s = saved;
+            return total == FAIL ? 0 : total + terminal_value(c);
+        }
         /* Step 2. Bounds that need no search. */
-        int lb, ub;
         bounds(c, &lb, &ub);
-        if (target <= lb) return 1;
-        if (target > ub) return 0;
+        if (target <= lb) return lb;
+        if (target > ub) return ub;
         /* Step 3. The table. */
         tt_entry *e = tt_probe(c);
         if (e) {
-            if (e->lo >= target) return 1;
-            if (e->hi < target) return 0;
+            if (e->lo >= target) return e->lo;
+            if (e->hi < target) return e->hi;
+            if (e->lo > lb) lb = e->lo;
+            if (e->hi < ub) ub = e->hi;
             first = e->move;
         }
     }
@@ -321,36 +335,41 @@ static int ab(mr_ctx *c, int target) {
     /* Step 4. Try the cards, best guess first, until one decides the node. */
     int8_t moves[10];
     int n = gen_moves(c, p, legal(c, s, p), moves, first);
-    int maxnode = c->maxside[p], result = !maxnode, best = moves[0];
+    int maxnode = c->maxside[p], best = maxnode ? -BOUND_INF : BOUND_INF, best_move = moves[0];
     state saved = *s;
     for (int i = 0; i < n; i++) {
         int gain = play(c, moves[i]);
-        int r = gain == FAIL ? 0 >= target : ab(c, target - gain);
+        int v = gain == FAIL ? 0 : gain + ab(c, target - gain);
         *s = saved;
-        if (r == maxnode) {
-            result = r;
-            best = moves[i];
-            break;
+        if (maxnode ? v > best : v < best) {
+            best = v;
+            best_move = moves[i];
         }
+        if ((v >= target) == maxnode) break;
     }
+    /* A bound is never looser than the static ones. */
+    if (best < lb) best = lb;
+    if (best > ub) best = ub;
 
     /* Step 5. Remember the bound at trick boundaries. */
-    if (s->ntrick == 0) tt_store(c, target, result, best);
-    return result;
+    if (s->ntrick == 0) tt_store(c, best, best >= target, best_move);
+    return best;
 }
 
-/* Exact value of the current state by null-window searches between the bounds. */
+/* Exact value of the current state: MTD(f), null-window searches that close
+ * in on the value from a first guess. */
 static int exact(mr_ctx *c) {
     state *s = &c->s;
     if (s->ntrick == 0 && (s->hand[0] | s->hand[1] | s->hand[2]) == 0) return terminal_value(c);
     int lb, ub;
     bounds(c, &lb, &ub);
+    int guess = (lb + ub) / 2;
     state saved = *s;
     while (lb < ub) {
-        int t = (lb + ub + 1) / 2;
-        int yes = ab(c, t);
+        int target = guess > lb ? guess : lb + 1;
+        guess = ab(c, target);
         *s = saved;
-        if (yes) lb = t; else ub = t - 1;
+        if (guess >= target) lb = guess; else ub = guess;
     }
     return lb;
 }
@@ -471,7 +490,7 @@ int mr_search(mr_ctx *c, int target, int *yes) {
     if (c->s.ntrick == 0 && (c->s.hand[0] | c->s.hand[1] | c->s.hand[2]) == 0)
         *yes = terminal_value(c) >= target;
     else
-        *yes = ab(c, target);
+        *yes = ab(c, target) >= target;
     c->s = c->root;
     return MR_OK;
 }
@@ -529,7 +548,7 @@ int mr_line(mr_ctx *c, int value, int8_t *cards, int8_t *gains, int *n) {
             } else {
                 state after = *s;
                 int need = value - gain;
-                child_ok = c->maxside[p] ? ab(c, need) : !ab(c, need + 1);
+                child_ok = c->maxside[p] ? ab(c, need) >= need : ab(c, need + 1) <= need;
                 *s = after;
             }
             if (child_ok) chosen = moves[i];

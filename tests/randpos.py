@@ -33,6 +33,7 @@ def random_position(
         required[actor].append(seven_of(side))
     if contract == Contract.SEVEN_AGAINST:
         required[rng.choice([s for s in range(3) if s != actor])].append(seven_of(trump))
+    tricks = max(tricks, *(len(cards) for cards in required.values()))  # two sevens need two tricks
     fixed = {c for cards in required.values() for c in cards}
     pool = [Card(i) for i in range(32) if Card(i) not in fixed]
     rng.shuffle(pool)
