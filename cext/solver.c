@@ -149,6 +149,49 @@ static int play(mr_ctx *c, int card) {
 
 static int terminal_value(const mr_ctx *c) { return c->p.goal == MR_GOAL_POINTS ? 0 : 1; }
 
+/* Points (units) the leader's side takes for sure by cashing: first the
+ * leader's trumps above every other trump, then in each side suit his cards
+ * above every other card of the suit, for as long as no one who could ruff
+ * (an opponent, or a partner who would take the lead away) is void in it.
+ * Only the leader's own sharp cards are counted, unless every remaining
+ * trick is sure. */
+static int sure_points(const mr_ctx *c, int leader, int all_points) {
+    const state *s = &c->s;
+    uint32_t mine = s->hand[leader] & ~c->p.announced, others = 0;
+    for (int seat = 0; seat < 3; seat++)
+        if (seat != leader) others |= s->hand[seat];
+    int pts = 0, tricks = 0, trump_leads = 0;
+    if (c->p.trump >= 0) {
+        uint32_t t = mine & c->trump_mask, other_trumps = others & c->trump_mask;
+        while (t && !(other_trumps & above(top_bit(t)))) {
+            int top = top_bit(t);
+            pts += (c->p.sharp >> top) & 1;
+            t &= ~(1u << top);
+            trump_leads++;
+        }
+    }
+    tricks = trump_leads;
+    for (int suit = 0; suit < 4; suit++) {
+        if (suit == c->p.trump) continue;
+        uint32_t ms = mine & LANE(suit), os = others & LANE(suit);
+        for (int j = 1; ms && !(os & above(top_bit(ms))); j++) {
+            int safe = 1;
+            for (int seat = 0; seat < 3 && safe; seat++) {
+                if (seat == leader) continue;
+                int length = popcount(s->hand[seat] & LANE(suit));
+                int trumps_left = popcount(s->hand[seat] & c->trump_mask) - trump_leads;
+                if (length < j && trumps_left > 0) safe = 0;
+            }
+            if (!safe) break;
+            int top = top_bit(ms);
+            pts += (c->p.sharp >> top) & 1;
+            ms &= ~(1u << top);
+            tricks++;
+        }
+    }
+    return tricks == popcount(s->hand[leader]) ? all_points : pts;
+}
+
 /* Bounds on the value of the rest of the play, cheap enough for every node. */
 static void bounds(const mr_ctx *c, int *lb, int *ub) {
     const state *s = &c->s;
@@ -161,6 +204,25 @@ static void bounds(const mr_ctx *c, int *lb, int *ub) {
     int pts = popcount(all & c->p.sharp) + 1;
     for (int i = 0; i < s->ntrick; i++) pts += (c->p.sharp >> s->trick[i]) & 1;
     int lo = 0, hi = pts, best = s->best;
+    if (s->ntrick == 0) {
+        int sure = sure_points(c, s->leader, pts);
+        if (c->maxside[s->leader]) lo = sure; else hi = pts - sure;
+    }
+    if (c->p.trump >= 0 && s->ntrick == 0) {
+        /* The trumps a side holds above every trump of the other side win
+         * their tricks whoever leads: their sharp ones are that side's.
+         * (Not mid-trick: a higher trump already in the trick may catch one.) */
+        uint32_t max_trumps = 0, min_trumps = 0;
+        for (int seat = 0; seat < 3; seat++) {
+            if (c->maxside[seat]) max_trumps |= s->hand[seat] & c->trump_mask;
+            else min_trumps |= s->hand[seat] & c->trump_mask;
+        }
+        uint32_t max_top = min_trumps ? max_trumps & above(top_bit(min_trumps)) : max_trumps;
+        uint32_t min_top = max_trumps ? min_trumps & above(top_bit(max_trumps)) : min_trumps;
+        int max_sure = popcount(max_top & c->p.sharp), min_sure = popcount(min_top & c->p.sharp);
+        if (max_sure > lo) lo = max_sure;
+        if (pts - min_sure < hi) hi = pts - min_sure;
+    }
     if (c->p.marriage != MR_MARR_NONE && c->p.trump >= 0) {
         for (int seat = 0; seat < 3; seat++)
             for (int suit = 0; suit < 4; suit++) {

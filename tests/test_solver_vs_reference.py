@@ -1,0 +1,57 @@
+"""The C solver against the slow pure-Python reference (tests/reference.py) on
+random endgames: 3 to 6 tricks, every contract, random leader, actor and
+trump, some positions mid-trick, both marriage rules, scores and talons."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from analyzer.rules import Position
+from analyzer.solver import Solver
+from randpos import CONTRACTS, random_position
+from reference import reference_solve
+
+ENDGAMES = 2000
+TRICKS = [3] * 4 + [4] * 3 + [5] * 2 + [6]  # weighted toward the cheap ones: the reference is slow
+
+
+def compare(solver: Solver, data: dict) -> None:
+    position = Position.from_json(data)
+    ours = solver.solve(position)
+    ref = reference_solve(data)
+    assert ours.makes == ref["makes"], data
+    assert ours.components == ref["components"], data
+    if position.contract.has_trumps:
+        assert solver.hra_value(position) == ref["value"], data
+        if position.marriage_rule == "czech":
+            assert (ours.actor_points, ours.defence_points) == (ref["actor_points"], ref["defence_points"]), data
+    else:
+        assert ours.actor_points is None and ref["actor_points"] is None
+
+
+@pytest.mark.parametrize("block", range(10))
+def test_random_endgames_agree_with_the_reference(block: int) -> None:
+    rng = random.Random(1000 + block)
+    solver = Solver(16)
+    for i in range(ENDGAMES // 10):
+        contract = CONTRACTS[i % len(CONTRACTS)]
+        compare(solver, random_position(rng, rng.choice(TRICKS), contract))
+
+
+def test_card_values_agree_with_the_reference_children() -> None:
+    """Each legal card's value equals the reference's value of the position after it."""
+    from test_solver_properties import child
+
+    rng = random.Random(77)
+    solver = Solver(16)
+    for i in range(150):
+        data = random_position(rng, rng.choice([3, 4]), ["game", "betl", "durch", "hundred"][i % 4])
+        position = Position.from_json(data)
+        values = solver.solve(position, card_values=True).card_values
+        assert set(values) == {str(c) for c in position.legal_moves()}
+        for card in position.legal_moves():
+            kid, gain, actor_won = child(position, card)
+            if position.contract.has_trumps:
+                kid_value = reference_solve(kid.to_json())["value"] if any(kid.hands) or kid.trick else 0
+                assert values[str(card)]["hra_value"] == 10 * (gain + kid_value), data
