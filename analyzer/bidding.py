@@ -29,12 +29,9 @@ from fractions import Fraction
 from typing import Any
 
 from analyzer.errors import ResultError
-from analyzer.scoring_tables import COMPONENTS, CONTRACTS, resolve
+from analyzer.scoring_tables import CONTRACTS, resolve
 
 _BETTER = "better-"
-# Seniority in the auction: forehand, then zadák, then the dealer (csm 5.2).
-PRIORITY = (0, 1, 2)
-
 
 @dataclass(frozen=True, order=False)
 class Bid:
@@ -154,5 +151,3 @@ def components(bid: BidLike, rules: str = "csm", **options: Any) -> tuple[str, .
         raise ResultError(f"contract {wanted.contract!r} does not exist in {rules}")
     return table.contracts[wanted.contract]
 
-
-assert all(c in COMPONENTS for table in CONTRACTS.values() for parts in table.values() for c in parts)

@@ -60,7 +60,7 @@ CONTRACTS: Mapping[str, Mapping[str, tuple[str, ...]]] = {
         "hundred": ("hundred",),
         "hundred-seven": ("hundred", "seven"),
         "seven-against": ("game", "seven-against"),
-        "hundred-against": ("hundred-against",),
+        "hundred-against": ("game", "hundred-against"),
         "two-sevens": ("game", "two-sevens"),
         "two-sevens-hundred": ("hundred", "two-sevens"),
         "betl": ("betl",),
@@ -397,7 +397,6 @@ _SEVEN = frozenset({"seven"})
 _HUNDREDS = frozenset({"hundred", "hundred-seven", "two-sevens-hundred"})
 _TWO_SEVENS = frozenset({"two-sevens"})
 _TWO_SEVENS_HUNDRED = frozenset({"two-sevens-hundred"})
-_BOTH_TWO_SEVENS = _TWO_SEVENS | _TWO_SEVENS_HUNDRED
 _BETL = frozenset({"betl"})
 _DURCH = frozenset({"durch"})
 # The second argument of a condition: does the actor hold a trump marriage?
@@ -442,9 +441,11 @@ BONUS_ROWS: tuple[BonusRow, ...] = (
     BonusRow("two-sevens-hundred-4-trumps", "Dvě sedmy a sto na 4 trumfy", _TWO_SEVENS_HUNDRED,
              ("two-sevens", "hundred"),
              lambda h, m: _trumps_at_most(4)(h), (F(8), F(10)), trump_base=4, better=(F(12), F(15))),
-    BonusRow("two-sevens-4-trumps-no-ace", "Dvě sedmy na 4 trumfy bez esa", _BOTH_TWO_SEVENS, ("two-sevens",),
-             lambda h, m: _trumps_at_most(4)(h) and not h.trump_ace and h.side_cards != 8, (F(3), F(3)),
-             trump_base=4, better=(F(5), F(5))),
+    # 17.7: in Dvě sedmy a sto, no two-sevens bonus unless the hundred is made too.
+    *(BonusRow("two-sevens-4-trumps-no-ace", "Dvě sedmy na 4 trumfy bez esa", contracts, needs,
+               lambda h, m: _trumps_at_most(4)(h) and not h.trump_ace and h.side_cards != 8, (F(3), F(3)),
+               trump_base=4, better=(F(5), F(5)))
+      for contracts, needs in ((_TWO_SEVENS, ("two-sevens",)), (_TWO_SEVENS_HUNDRED, ("two-sevens", "hundred")))),
 )
 
 
