@@ -158,3 +158,22 @@ def test_rotating_seats_changes_nothing() -> None:
             leader=(position.leader + k) % 3,
         )
         assert same_answer(solver.solve(position), solver.solve(rotated)), position.to_json()
+
+
+def test_solvers_in_threads_agree_with_one_solver() -> None:
+    """Contexts share nothing: searches in parallel threads give the sequential answers."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    positions = list(deals(31, TRUMP_CONTRACTS + ["betl", "durch"], 40))
+    sequential = [Solver(16).solve(p).to_json() for p in positions]
+
+    def run(chunk: list[Position]) -> list[dict]:
+        solver = Solver(16)
+        return [solver.solve(p).to_json() for p in chunk]
+
+    with ThreadPoolExecutor(4) as pool:
+        chunks = list(pool.map(run, [positions[i::4] for i in range(4)]))
+    threaded = [None] * len(positions)
+    for i, chunk in enumerate(chunks):
+        threaded[i::4] = chunk
+    assert threaded == sequential
