@@ -16,12 +16,15 @@ Choices made where the specification leaves room (also reported to the team):
 * The restriction applies in every search of the contract: the hra search
   (value, actor_points, the game component) of seven / hundred-seven /
   two-sevens / two-sevens-hundred / seven-against uses it too.
-* ``actor_points`` under the over-first rule: optimal lines for G can differ
-  in the actor's trick points (e.g. a trick vs. a marriage).  We make it
-  unique by a lexicographic tie-break: the actor maximises (G, trick points)
-  and the defence minimises (G, trick points).  The first component is
-  exactly G.  Under the Czech rule G is the trick points, so there is no
-  choice and actor_points == 10 * G.
+* ``actor_points`` under the over-first rule ("trick points on the principal
+  variation"): to make it independent of move order we use a lexicographic
+  tie-break, the actor maximising and the defence minimising the pair
+  (G, actor's trick points); the first component is exactly G.  In fact the
+  tie-break never matters: O and K are adjacent in the trump order and a
+  marriage's K and O are in one hand, so playing the O first is never worse
+  than the K, and every optimal line declares every held marriage and has
+  the Czech trick points (test_over_first_equals_czech_up_to_the_halves).
+  Under the Czech rule G is the trick points and actor_points == 10 * G.
 * Czech rule: the fixed marriages are the K+O pairs in one player's *hand*
   (marriages already declared, e.g. with a K/O in the current trick, are
   in ``score`` and ``marriages``).  Over-first: a marriage is declared when
@@ -46,6 +49,8 @@ Choices made where the specification leaves room (also reported to the team):
 
 from __future__ import annotations
 
+import operator
+
 TRUMP_ORDER = "789UOKXA"      # hra, sedma, sto, dvě sedmy
 NOTRUMP_ORDER = "789XUOKA"    # betl, durch
 SUITS = "hbla"
@@ -56,8 +61,12 @@ CONTRACTS = ("game", "seven", "hundred", "hundred-seven", "betl", "durch",
              "two-sevens", "two-sevens-hundred", "seven-against", "hundred-against")
 
 
+_RANK = {False: {r: i for i, r in enumerate(TRUMP_ORDER)},
+         True: {r: i for i, r in enumerate(NOTRUMP_ORDER)}}
+
+
 def _rank(card: str, notrump_order: bool) -> int:
-    return (NOTRUMP_ORDER if notrump_order else TRUMP_ORDER).index(card[1])
+    return _RANK[notrump_order][card[1]]
 
 
 def _sharp(card: str) -> int:
@@ -105,7 +114,8 @@ def trick_winner(trick, trump, notrump_order):
 # --------------------------------------------------------------------------
 # The generic minimax.
 #
-# A goal says who maximises and how the value accumulates along a play:
+# A goal says how its value accumulates along a play (who maximises is passed
+# separately: the seats in `maximisers`):
 #   start            -> initial extra state x
 #   on_card(x, seat, card, hand_before)          -> (reward, x')
 #   on_trick(x, trick, winner_seat, tricks_left) -> (reward, x', final)
@@ -116,15 +126,17 @@ def trick_winner(trick, trump, notrump_order):
 # lexicographically.
 
 def _add(a, b):
-    return tuple(i + j for i, j in zip(a, b))
+    return tuple(map(operator.add, a, b))
 
 
 def _minimax(goal, hands, trick, leader, trump, notrump_order, announced, maximisers):
     memo = {}
 
     def value(hands, trick, leader, x):
-        key = (hands, trick, leader, x)
-        if key in memo:
+        # memoised at trick starts only (trick == (), so it is left out of the key): a
+        # mid-trick state is reached from a single trick start, so it never repeats
+        key = (hands, leader, x)
+        if not trick and key in memo:
             return memo[key]
         mover = (leader + len(trick)) % 3
         hand = hands[mover]
@@ -147,7 +159,8 @@ def _minimax(goal, hands, trick, leader, trump, notrump_order, announced, maximi
                     rest = final if final is not None else value(new_hands, (), winner, x3)
                 outcomes.append(_add(reward, rest))
             result = max(outcomes) if mover in maximisers else min(outcomes)
-        memo[key] = result
+        if not trick:
+            memo[key] = result
         return result
 
     return value(hands, trick, leader, goal.start)
@@ -333,8 +346,7 @@ def reference_solve(position: dict) -> dict:
         if not over_first:
             best = max([best] + [mval(s) for p in side_seats for s in SUITS
                                  if {s + "K", s + "O"} <= hands[p]])
-        maximisers = side_seats
-        v = solve(_Hundred(frozenset(side_seats), trump, over_first, best), maximisers)[0]
+        v = solve(_Hundred(frozenset(side_seats), trump, over_first, best), side_seats)[0]
         return taken + 10 * v >= 100
 
     # the contract's own goal(s), and the components it reports (docs/semantics.md)
