@@ -252,28 +252,30 @@ class Solver:
     def solve(self, position: Position, card_values: bool = False) -> SolveResult:
         """Everything ``marias solve`` reports about a position."""
         qs = questions(position)
-        components = {name: self.ask(position, q) for name, q in qs.items()}
-        nodes = self.nodes
-        makes = all(components[name] for name in OWN_GOAL[position.contract])
-        own = qs[OWN_GOAL[position.contract][0]]
-        actor_points = defence_points = None
-        if position.contract.has_trumps:
-            hra = _hra_question(position)
-            line = self.line(position, hra if own.name == "game" else own)
+        nodes = 0
+        components = {}
+        for name, question in qs.items():
+            components[name] = self.ask(position, question)
             nodes += self.nodes
-            actor_points = self.actor_trick_points(position, self.line(position, hra))
+        own = qs[OWN_GOAL[position.contract][0]]
+        actor_points = defence_points = hra_line = None
+        if position.contract.has_trumps:
+            hra_line = self.line(position, _hra_question(position))
+            nodes += self.nodes
+            actor_points = self.actor_trick_points(position, hra_line)
             defence_points = 10 * remaining_units(position) - actor_points
+        if own.name == "game" and hra_line is not None:
+            line = hra_line
         else:
             line = self.line(position, own)
-        nodes += self.nodes
-        values = self.card_values(position, qs) if card_values else None
+            nodes += self.nodes
         return SolveResult(
-            makes=makes,
+            makes=all(components[name] for name in OWN_GOAL[position.contract]),
             actor_points=actor_points,
             defence_points=defence_points,
             components=components if len(components) > 1 else {},
             line=[str(c) for c in line],
-            card_values=values,
+            card_values=self.card_values(position, qs) if card_values else None,
             nodes=nodes,
             position=position,
         )
