@@ -14,7 +14,7 @@ value behind ``actor_points`` is a few of them on the same table.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from analyzer import _core
@@ -22,7 +22,7 @@ from analyzer.cards import NOTRUMP_ORDER, SHARP_MASK, Card, CardSet
 from analyzer.errors import PositionError
 from analyzer.rules import Contract, Position, replay, seven_of
 
-# Parts of each contract, scored separately; the first ones up to OWN[...] are its own goal.
+# Parts of each contract, each scored (and searched) separately.
 COMPONENTS: dict[Contract, tuple[str, ...]] = {
     Contract.GAME: ("game",),
     Contract.SEVEN: ("seven", "game"),
@@ -35,6 +35,7 @@ COMPONENTS: dict[Contract, tuple[str, ...]] = {
     Contract.SEVEN_AGAINST: ("seven-against", "game"),
     Contract.HUNDRED_AGAINST: ("hundred-against", "game"),
 }
+# The contract's own goal: both parts of the two-part contracts, else the first part.
 OWN_GOAL: dict[Contract, tuple[str, ...]] = {
     c: parts if c in (Contract.HUNDRED_SEVEN, Contract.TWO_SEVENS_HUNDRED) else parts[:1]
     for c, parts in COMPONENTS.items()
@@ -71,7 +72,6 @@ class SolveResult:
     line: list[str]
     card_values: dict[str, dict[str, Any]] | None = None
     nodes: int = 0
-    position: Position | None = field(default=None, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -277,7 +277,6 @@ class Solver:
             line=[str(c) for c in line],
             card_values=self.card_values(position, qs) if card_values else None,
             nodes=nodes,
-            position=position,
         )
 
     @staticmethod
