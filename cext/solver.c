@@ -15,7 +15,7 @@
  * same for the whole table, which is cleared when they change). */
 typedef struct {
     uint32_t h[3];
-    uint8_t meta; /* leader (2 bits) | extra state (2 bits) | game generation (4 bits) */
+    uint8_t meta; /* leader (2 bits) | extra state (2 bits) | game slot (4 bits, 0 = empty) */
     int8_t lo, hi; /* bounds on the value of the rest of the play */
     int8_t move;
 } tt_entry;
@@ -27,10 +27,15 @@ typedef struct {
     int8_t ntrick, leader, best;
 } state;
 
+#define GAME_SLOTS 16 /* slot 0 marks an empty entry */
+
 struct mr_ctx {
     tt_entry *tt;
     uint32_t tt_mask; /* buckets of two entries */
-    uint8_t gen;
+    uint8_t gen;      /* the slot of the game being searched */
+    mr_position games[GAME_SLOTS]; /* the games whose bounds the table holds */
+    uint32_t game_used[GAME_SLOTS]; /* when each slot was last loaded; 0 = free */
+    uint32_t clock;
     int loaded;
     mr_position p;    /* the game's parameters as loaded */
     state root, s;
@@ -192,12 +197,41 @@ static int sure_points(const mr_ctx *c, int leader, int all_points) {
     return tricks == popcount(s->hand[leader]) ? all_points : pts;
 }
 
+/* Boolean goals that are already lost at a trick boundary, whatever is played. */
+static int goal_lost(const mr_ctx *c) {
+    const state *s = &c->s;
+    int actor = c->p.actor;
+    uint32_t others = s->hand[(actor + 1) % 3] | s->hand[(actor + 2) % 3];
+    switch (c->p.goal) {
+    case MR_GOAL_BETL:
+        /* The actor leads and every card he holds tops its suit: he wins this trick. */
+        if (s->leader == actor) {
+            for (uint32_t h = s->hand[actor]; h; h &= h - 1) {
+                int card = __builtin_ctz(h);
+                if (others & LANE(card >> 3) & above(card)) return 0;
+            }
+            return 1;
+        }
+        return 0;
+    case MR_GOAL_SEVENS:
+        /* An opponent of the seven's side with nothing but trumps plays one in the
+         * last trick, and the seven cannot beat it. */
+        for (int seat = 0; seat < 3; seat++) {
+            uint32_t h = s->hand[seat];
+            if (!c->maxside[seat] && h && !(h & ~c->trump_mask)) return 1;
+        }
+        return 0;
+    default:
+        return 0;
+    }
+}
+
 /* Bounds on the value of the rest of the play, cheap enough for every node. */
 static void bounds(const mr_ctx *c, int *lb, int *ub) {
     const state *s = &c->s;
     if (c->p.goal != MR_GOAL_POINTS) {
         *lb = 0;
-        *ub = 1;
+        *ub = s->ntrick == 0 && goal_lost(c) ? 0 : 1;
         return;
     }
     uint32_t all = s->hand[0] | s->hand[1] | s->hand[2];
@@ -250,7 +284,7 @@ static inline uint32_t tt_index(const mr_ctx *c) {
     uint64_t x = (uint64_t)s->hand[0] * 0x9E3779B97F4A7C15ull;
     x ^= (uint64_t)s->hand[1] * 0xC2B2AE3D27D4EB4Full;
     x ^= (uint64_t)s->hand[2] * 0x165667B19E3779F9ull;
-    x ^= (uint64_t)(s->leader + 4 * extra_state(c) + 1) * 0x27D4EB2F165667C5ull;
+    x ^= (uint64_t)(s->leader + 4 * extra_state(c) + 16 * c->gen + 1) * 0x27D4EB2F165667C5ull;
     x ^= x >> 29;
     x *= 0xBF58476D1CE4E5B9ull;
     x ^= x >> 32;
@@ -277,11 +311,11 @@ static void tt_store(mr_ctx *c, int bound, int lower, int move) {
     for (int i = 0; i < 2 && !e; i++)
         if (tt_matches(c, &b[i], key_meta)) e = &b[i];
     if (!e) {
-        /* Replace an entry of an earlier game first, then the shallower one. */
-        int old0 = (b[0].meta >> 4) != c->gen, old1 = (b[1].meta >> 4) != c->gen;
-        int d0 = popcount(b[0].h[0] | b[0].h[1] | b[0].h[2]);
-        int d1 = popcount(b[1].h[0] | b[1].h[1] | b[1].h[2]);
-        e = (old0 != old1) ? (old0 ? &b[0] : &b[1]) : (d0 <= d1 ? &b[0] : &b[1]);
+        /* An empty entry if there is one, else the shallower one (the deeper
+         * one stands for more work). */
+        int d0 = (b[0].meta >> 4) ? popcount(b[0].h[0] | b[0].h[1] | b[0].h[2]) : -1;
+        int d1 = (b[1].meta >> 4) ? popcount(b[1].h[0] | b[1].h[1] | b[1].h[2]) : -1;
+        e = d0 <= d1 ? &b[0] : &b[1];
         memcpy(e->h, c->s.hand, sizeof e->h);
         e->lo = -BOUND_INF;
         e->hi = BOUND_INF;
@@ -460,17 +494,35 @@ void mr_ctx_free(mr_ctx *c) {
 }
 
 void mr_ctx_clear(mr_ctx *c) {
-    /* An entry whose hands are all empty never matches a probe. */
     memset(c->tt, 0, ((size_t)c->tt_mask + 1) * 2 * sizeof(tt_entry));
+    memset(c->game_used, 0, sizeof c->game_used);
     c->gen = 0;
 }
 
-/* A new game (other trump, goal, ...) starts a new generation: entries of the
- * others stop matching. The generation has 4 bits, so every 16th new game
- * wipes the table for real. */
-static void new_game(mr_ctx *c) {
-    c->gen = (uint8_t)((c->gen + 1) & 0x0F);
-    if (c->gen == 0) mr_ctx_clear(c);
+static int same_parameters(const mr_position *a, const mr_position *b);
+
+/* The table keeps the bounds of up to 15 games (trump, goal, announced cards,
+ * ...) side by side, each entry tagged with its game's slot, so that a caller
+ * cycling through a deal's contracts, or a claim's redistributions, never
+ * loses them. A 16th game takes the least recently used slot, whose entries
+ * are wiped first. */
+static void select_game(mr_ctx *c, const mr_position *pos) {
+    int slot = 0;
+    for (int i = 1; i < GAME_SLOTS && !slot; i++)
+        if (c->game_used[i] && same_parameters(&c->games[i], pos)) slot = i;
+    if (!slot) {
+        slot = 1;
+        for (int i = 2; i < GAME_SLOTS; i++)
+            if (c->game_used[i] < c->game_used[slot]) slot = i;
+        if (c->game_used[slot]) {
+            size_t n = ((size_t)c->tt_mask + 1) * 2;
+            for (size_t i = 0; i < n; i++)
+                if ((c->tt[i].meta >> 4) == slot) memset(&c->tt[i], 0, sizeof(tt_entry));
+        }
+        c->games[slot] = *pos;
+    }
+    c->game_used[slot] = ++c->clock;
+    c->gen = (uint8_t)slot;
 }
 
 static int same_parameters(const mr_position *a, const mr_position *b) {
@@ -512,7 +564,7 @@ int mr_set_position(mr_ctx *c, const mr_position *pos) {
             pos->goal_when[g] < 1)
             return MR_E_ARG;
 
-    if (c->loaded && !same_parameters(&c->p, pos)) new_game(c);
+    select_game(c, pos);
     c->p = *pos;
     c->loaded = 1;
     c->trump_mask = pos->trump >= 0 ? LANE(pos->trump) : 0;

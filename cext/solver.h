@@ -72,11 +72,12 @@ const char *mr_error_text(int code);
 /* A context with a transposition table of 2^tt_log2 entries (16 bytes each). */
 int mr_ctx_new(mr_ctx **out, int tt_log2);
 void mr_ctx_free(mr_ctx *ctx);
-/* Forget every stored bound (called automatically when the game's parameters change). */
+/* Forget every stored bound. */
 void mr_ctx_clear(mr_ctx *ctx);
 
-/* Validate and load a position. The table is kept when only the cards differ
- * (positions of one deal, or redistributions of one claim, share subtrees). */
+/* Validate and load a position. The table keeps the bounds of up to 15 games
+ * (trump, goal, announced cards, ...) at once, so positions of one deal under
+ * several contracts, or the redistributions of one claim, share their work. */
 int mr_set_position(mr_ctx *ctx, const mr_position *pos);
 
 /* Null-window question: can the maximising side reach a value >= target? */

@@ -177,3 +177,17 @@ def test_solvers_in_threads_agree_with_one_solver() -> None:
     for i, chunk in enumerate(chunks):
         threaded[i::4] = chunk
     assert threaded == sequential
+
+
+def test_one_solver_cycling_through_many_games_agrees_with_fresh_ones() -> None:
+    """The table holds 15 games at once; a 16th evicts one, whose bounds must go.
+    One endgame under 18 games: the same hands recur in every game's search."""
+    rng = random.Random(41)
+    deal = random_deal(rng, "game")
+    hands = tuple(CardSet(list(h)[:4]) for h in deal.hands)  # an endgame, so games share most states
+    games = [("game", t, a) for t in Suit for a in range(3)] + [(c, None, a) for c in ("betl", "durch") for a in range(3)]
+    shared = Solver(14)
+    for _ in range(2):
+        for contract, trump, actor in games:
+            position = Position(hands=hands, contract=Contract(contract), trump=trump, actor=actor, leader=0)
+            assert shared.solve(position).to_json() == Solver(14).solve(position).to_json(), position.to_json()
