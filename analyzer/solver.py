@@ -41,7 +41,7 @@ OWN_GOAL: dict[Contract, tuple[str, ...]] = {
     for c, parts in COMPONENTS.items()
 }
 
-DEFAULT_TT_LOG2 = 20
+DEFAULT_TT_LOG2 = 16  # 1.5 MiB: bigger tables only add cache misses to a single solve (docs/benchmarks.md)
 
 # Betl and durch rank the ten below the under-knave: the core sees strength bits.
 _NOTRUMP_BIT = {int(rank): bit for bit, rank in enumerate(NOTRUMP_ORDER)}

@@ -62,7 +62,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--tt-log2", type=int, default=20)
+    parser.add_argument("--tt-log2", type=int, default=16)
     parser.add_argument("--questions", default="hra-value,hra-wins,sedma,betl,durch")
     args = parser.parse_args()
 

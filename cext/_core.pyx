@@ -27,7 +27,7 @@ cdef int check(int code) except -1:
 
 
 cdef class Search:
-    """An open-hand search context with its own transposition table (2**tt_log2 entries of 16 bytes).
+    """An open-hand search context with its own transposition table (2**tt_log2 entries of 24 bytes).
 
     The table survives ``load`` while the game's parameters stay the same, so
     many positions of one contract (a deal's lines, a claim's redistributions)
@@ -35,7 +35,7 @@ cdef class Search:
     """
     cdef mr_ctx *ctx
 
-    def __cinit__(self, int tt_log2=20):
+    def __cinit__(self, int tt_log2=16):
         check(mr_ctx_new(&self.ctx, tt_log2))
 
     def __dealloc__(self):

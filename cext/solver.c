@@ -10,16 +10,29 @@
 #define FAIL (-100) /* play(): a boolean goal was lost by this card */
 #define BOUND_INF 127
 
-/* Transposition table entry, probed at trick boundaries only: the hands and
- * the leader determine the rest of the game (the goal's parameters are the
- * same for the whole table, which is cleared when they change). */
+/* Transposition table entry, probed at trick boundaries only. The key is the
+ * position with ranks squeezed: in each suit, only the order of the cards
+ * still held matters, with who holds each and its class (plain, sharp,
+ * announced seven, marriage card). Positions that differ only in which cards
+ * are gone share an entry. The goal's parameters are the game's slot. The
+ * squeeze packs the bits of a set at the places of the cards held, all suits
+ * in a row; the suits' counts keep it unambiguous. */
 typedef struct {
-    uint32_t h[3];
-    uint8_t meta; /* leader (2 bits) | extra state (2 bits) | game slot (4 bits, 0 = empty) */
-    int8_t lo, hi; /* bounds on the value of the rest of the play */
-    int8_t move;
+    uint64_t cls;    /* the squeezed class bits (two words of 32) */
+    uint32_t h[2];   /* the squeezed hands of seats 0 and 1 (seat 2 holds the rest) */
+    uint16_t counts; /* cards held in each suit, 4 bits each */
+    uint8_t meta;    /* leader (2 bits) | extra state (2 bits) | game slot (4 bits, 0 = empty) */
+    int8_t lo, hi;   /* bounds on the value of the rest of the play */
+    int8_t move;     /* best card, squeezed: suit * 8 + its place among the suit's cards */
 } tt_entry;
-_Static_assert(sizeof(tt_entry) == 16, "a table entry is 16 bytes");
+_Static_assert(sizeof(tt_entry) == 24, "a table entry is 24 bytes");
+
+typedef struct {
+    uint64_t cls;
+    uint32_t h[2];
+    uint16_t counts;
+    uint8_t meta;
+} tt_key;
 
 typedef struct {
     uint32_t hand[3];
@@ -41,6 +54,7 @@ struct mr_ctx {
     state root, s;
     uint32_t trump_mask;
     uint32_t special; /* cards never collapsed with a neighbour */
+    uint32_t class_bits[2]; /* card classes, two bits each: plain, sharp, announced or goal card, marriage card */
     uint8_t maxside[3];
     uint64_t nodes;
 };
@@ -279,54 +293,93 @@ static void bounds(const mr_ctx *c, int *lb, int *ub) {
 
 static inline int extra_state(const mr_ctx *c) { return c->p.marriage == MR_MARR_BEST ? c->s.best / 2 : 0; }
 
-static inline uint32_t tt_index(const mr_ctx *c) {
+#if defined(__BMI2__)
+#include <immintrin.h>
+static inline uint32_t squeeze(uint32_t x, uint32_t all) { return _pext_u32(x, all); }
+#else
+static inline uint32_t squeeze(uint32_t x, uint32_t all) {
+    uint32_t packed = 0;
+    for (uint32_t bit = 1; all; all &= all - 1, bit <<= 1)
+        if (x & all & -all) packed |= bit;
+    return packed;
+}
+#endif
+
+static void make_key(const mr_ctx *c, tt_key *k) {
     const state *s = &c->s;
-    uint64_t x = (uint64_t)s->hand[0] * 0x9E3779B97F4A7C15ull;
-    x ^= (uint64_t)s->hand[1] * 0xC2B2AE3D27D4EB4Full;
-    x ^= (uint64_t)s->hand[2] * 0x165667B19E3779F9ull;
-    x ^= (uint64_t)(s->leader + 4 * extra_state(c) + 16 * c->gen + 1) * 0x27D4EB2F165667C5ull;
+    uint32_t all = s->hand[0] | s->hand[1] | s->hand[2];
+    k->h[0] = squeeze(s->hand[0], all);
+    k->h[1] = squeeze(s->hand[1], all);
+    k->cls = squeeze(c->class_bits[0], all) | (uint64_t)squeeze(c->class_bits[1], all) << 32;
+    k->counts = (uint16_t)(popcount(all & 0xFF) | popcount(all & 0xFF00) << 4 | popcount(all & 0xFF0000) << 8 |
+                           popcount(all & 0xFF000000) << 12);
+    k->meta = (uint8_t)(s->leader | extra_state(c) << 2 | c->gen << 4);
+}
+
+static inline int cards_held(uint16_t counts) {
+    return (counts & 15) + (counts >> 4 & 15) + (counts >> 8 & 15) + (counts >> 12);
+}
+
+static inline uint32_t tt_index(const mr_ctx *c, const tt_key *k) {
+    uint64_t x = (uint64_t)k->h[0] * 0x9E3779B97F4A7C15ull;
+    x ^= (uint64_t)k->h[1] * 0xC2B2AE3D27D4EB4Full;
+    x ^= ((uint64_t)k->counts << 8 | k->meta) * 0x165667B19E3779F9ull;
+    x ^= (k->cls + 1) * 0x27D4EB2F165667C5ull;
     x ^= x >> 29;
     x *= 0xBF58476D1CE4E5B9ull;
     x ^= x >> 32;
     return ((uint32_t)x & c->tt_mask) * 2;
 }
 
-static inline int tt_matches(const mr_ctx *c, const tt_entry *e, int key_meta) {
-    const state *s = &c->s;
-    return e->meta == (key_meta | c->gen << 4) && e->h[0] == s->hand[0] && e->h[1] == s->hand[1] &&
-           e->h[2] == s->hand[2];
+static inline int tt_matches(const tt_entry *e, const tt_key *k) {
+    return e->meta == k->meta && e->counts == k->counts && e->h[0] == k->h[0] && e->h[1] == k->h[1] &&
+           e->cls == k->cls;
 }
 
-static tt_entry *tt_probe(mr_ctx *c) {
-    tt_entry *b = &c->tt[tt_index(c)];
-    int key_meta = c->s.leader | extra_state(c) << 2;
+/* A card to and from its squeezed form: its place among its suit's cards held. */
+static int squeeze_card(const mr_ctx *c, int card) {
+    const state *s = &c->s;
+    uint32_t all = s->hand[0] | s->hand[1] | s->hand[2];
+    return (card & ~7) + popcount(all & LANE(card >> 3) & ((1u << card) - 1));
+}
+
+static int unsqueeze_card(const mr_ctx *c, int code) {
+    const state *s = &c->s;
+    uint32_t lane = (s->hand[0] | s->hand[1] | s->hand[2]) & LANE(code >> 3);
+    for (int place = code & 7; place > 0 && lane; place--) lane &= lane - 1;
+    return lane ? __builtin_ctz(lane) : -1;
+}
+
+static tt_entry *tt_probe(mr_ctx *c, const tt_key *k) {
+    tt_entry *b = &c->tt[tt_index(c, k)];
     for (int i = 0; i < 2; i++)
-        if (tt_matches(c, &b[i], key_meta)) return &b[i];
+        if (tt_matches(&b[i], k)) return &b[i];
     return NULL;
 }
 
-static void tt_store(mr_ctx *c, int bound, int lower, int move) {
-    tt_entry *b = &c->tt[tt_index(c)], *e = NULL;
-    int key_meta = c->s.leader | extra_state(c) << 2;
+static void tt_store(mr_ctx *c, const tt_key *k, int bound, int lower, int move) {
+    tt_entry *b = &c->tt[tt_index(c, k)], *e = NULL;
     for (int i = 0; i < 2 && !e; i++)
-        if (tt_matches(c, &b[i], key_meta)) e = &b[i];
+        if (tt_matches(&b[i], k)) e = &b[i];
     if (!e) {
         /* An empty entry if there is one, else the shallower one (the deeper
          * one stands for more work). */
-        int d0 = (b[0].meta >> 4) ? popcount(b[0].h[0] | b[0].h[1] | b[0].h[2]) : -1;
-        int d1 = (b[1].meta >> 4) ? popcount(b[1].h[0] | b[1].h[1] | b[1].h[2]) : -1;
+        int d0 = (b[0].meta >> 4) ? cards_held(b[0].counts) : -1;
+        int d1 = (b[1].meta >> 4) ? cards_held(b[1].counts) : -1;
         e = d0 <= d1 ? &b[0] : &b[1];
-        memcpy(e->h, c->s.hand, sizeof e->h);
+        e->cls = k->cls;
+        memcpy(e->h, k->h, sizeof e->h);
+        e->counts = k->counts;
+        e->meta = k->meta;
         e->lo = -BOUND_INF;
         e->hi = BOUND_INF;
     }
-    e->meta = (uint8_t)(key_meta | c->gen << 4);
     if (lower) {
         if (bound > e->lo) e->lo = (int8_t)bound;
     } else if (bound < e->hi) {
         e->hi = (int8_t)bound;
     }
-    e->move = (int8_t)move;
+    e->move = (int8_t)squeeze_card(c, move);
 }
 
 /* ---- move generation ---------------------------------------------------- */
@@ -399,6 +452,7 @@ static int ab(mr_ctx *c, int target) {
     c->nodes++;
     int p = (s->leader + s->ntrick) % 3, first = -1;
     int lb = -BOUND_INF, ub = BOUND_INF;
+    tt_key key = {0, {0, 0}, 0, 0};
 
     if (s->ntrick == 0) {
         /* Step 1. End of play, or its last trick: every card is forced. */
@@ -418,13 +472,14 @@ static int ab(mr_ctx *c, int target) {
         if (target <= lb) return lb;
         if (target > ub) return ub;
         /* Step 3. The table. */
-        tt_entry *e = tt_probe(c);
+        make_key(c, &key);
+        tt_entry *e = tt_probe(c, &key);
         if (e) {
             if (e->lo >= target) return e->lo;
             if (e->hi < target) return e->hi;
             if (e->lo > lb) lb = e->lo;
             if (e->hi < ub) ub = e->hi;
-            first = e->move;
+            first = unsqueeze_card(c, e->move);
         }
     }
 
@@ -448,7 +503,7 @@ static int ab(mr_ctx *c, int target) {
     if (best > ub) best = ub;
 
     /* Step 5. Remember the bound at trick boundaries. */
-    if (s->ntrick == 0) tt_store(c, best, best >= target, best_move);
+    if (s->ntrick == 0) tt_store(c, &key, best, best >= target, best_move);
     return best;
 }
 
@@ -572,6 +627,13 @@ int mr_set_position(mr_ctx *c, const mr_position *pos) {
     c->special = pos->announced;
     for (int g = 0; g < pos->ngoal; g++) c->special |= 1u << pos->goal_card[g];
     if (pos->marriage != MR_MARR_NONE) c->special |= 0x30303030u; /* kings and over-knaves */
+    /* Classes: bit 0 for sharp (when points count) and marriage cards, bit 1 for
+     * announced and goal cards and marriage cards. */
+    uint32_t sevens = pos->announced, marriage = pos->marriage != MR_MARR_NONE ? 0x30303030u : 0;
+    for (int g = 0; g < pos->ngoal; g++) sevens |= 1u << pos->goal_card[g];
+    uint32_t sharp = pos->goal == MR_GOAL_POINTS ? pos->sharp & ~sevens & ~marriage : 0;
+    c->class_bits[0] = sharp | (marriage & ~sevens);
+    c->class_bits[1] = sevens | marriage;
 
     /* Replay the trick so far: each card must have been legal from its hand. */
     memset(&c->root, 0, sizeof c->root);
