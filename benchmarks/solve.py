@@ -66,25 +66,29 @@ def main() -> None:
     parser.add_argument("--questions", default="hra-value,hra-wins,sedma,betl,durch")
     args = parser.parse_args()
 
+    # The node counts are the search's signature: repeatable for a given seed and
+    # table size, whatever else the machine is doing. Quote them when the search changes.
     print(f"{'question':<10} {'deals':>6} {'median ms':>10} {'p90 ms':>8} {'p99 ms':>8} {'max ms':>8} "
-          f"{'nodes/s':>10} {'yes %':>6}")
+          f"{'nodes/s':>10} {'yes %':>6} {'nodes median':>13} {'nodes total':>12}")
     for question in args.questions.split(","):
         rng = random.Random(f"{args.seed}-{question}")
         positions = [position(rng, question) for _ in range(args.deals)]
         solver = Solver(args.tt_log2)
-        times, nodes, yes = [], 0, 0
+        times, counts, yes = [], [], 0
         for pos in positions:
             start = time.perf_counter()
             answer = solver.hra_value(pos) if question == "hra-value" else solver.makes(pos)
             times.append(time.perf_counter() - start)
-            nodes += solver.nodes
+            counts.append(solver.nodes)
             yes += bool(answer) if question != "hra-value" else 0
         times.sort()
         total = sum(times)
+        nodes = sum(counts)
         print(f"{question:<10} {len(times):>6} {statistics.median(times) * 1e3:>10.3f} "
               f"{percentile(times, 0.90) * 1e3:>8.3f} {percentile(times, 0.99) * 1e3:>8.3f} "
               f"{times[-1] * 1e3:>8.2f} {nodes / total:>10.0f} "
-              f"{'' if question == 'hra-value' else f'{100 * yes / len(times):.0f}':>6}")
+              f"{'' if question == 'hra-value' else f'{100 * yes / len(times):.0f}':>6} "
+              f"{statistics.median(counts):>13.0f} {nodes:>12}")
 
 
 if __name__ == "__main__":
