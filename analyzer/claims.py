@@ -1,0 +1,755 @@
+"""Laid-down claims (*ložená hra*, RULES.md §5): does the actor make his contract
+whatever the defence holds?
+
+A claim is laid down when, for **every** redistribution of the defence's unseen
+cards between the two defenders (each keeping his number of cards, the current
+trick as played), the open-hand value makes the contract — each of the actor's
+components on its own, exactly as :meth:`analyzer.solver.Solver.component`
+answers it. ``docs/claims.md`` gives the JSON, the definition, the
+``consistent`` option and the algorithm with its proofs.
+
+>>> result = check_claim({"hands": ["hA hX", None, None], "unseen": "h7 h8 b7 b8",
+...                       "trump": "h", "contract": "game", "actor": 0})
+>>> result.laid_down, result.distributions
+(True, 6)
+"""
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from analyzer.cards import SHARP_MASK, Card, CardSet, Suit, parse_cards
+from analyzer.errors import MariasError, PositionError
+from analyzer.rules import RULE_SETS, Contract, Position, default_leader, legal_cards, trick_winner
+from analyzer.solver import COMPONENTS, OWN_GOAL, Solver, core_card, core_mask, from_core, questions
+
+# Components whose goal belongs to the defence: a claim is the actor's, so they are never claimed.
+DEFENCE_COMPONENTS = ("seven-against", "hundred-against")
+# Extra keys a claim JSON may carry on top of the position JSON of ``marias solve``.
+CLAIM_KEYS = ("unseen", "sizes", "played", "first_leader")
+# The first redistributions searched, one per suit-length pattern, most lopsided first (a quick "no").
+DANGER_SAMPLE = 400
+# The solver's table for claims: 2^22 entries (96 MiB). Redistributions share their searches through
+# it; on the hardest claims measured it is 2-3 times faster than the solver's default (docs/claims.md).
+TT_LOG2 = 22
+
+
+class ClaimError(PositionError):
+    """A claim that cannot be checked: bad JSON, a history that cannot have been played, …"""
+
+
+class ClaimTimeout(Exception):
+    """``check_claim`` ran past its ``time_limit`` (benchmarks only; never raised without one)."""
+
+
+# --- reading a claim ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A position to claim from, with the defence's cards known only as a pool.
+
+    ``position`` is one redistribution (the defenders' real hands when they were
+    given); ``unseen`` the defence's cards still held (the current trick not
+    included); ``forbidden[i]`` the unseen cards defender ``defenders[i]`` cannot
+    hold: the current trick shows it, and with ``consistent`` also the tricks
+    in ``played``.
+    """
+
+    position: Position
+    defenders: tuple[int, int]
+    unseen: CardSet
+    forbidden: tuple[CardSet, CardSet]
+    sizes: tuple[int, int]  # how many unseen cards each defender holds
+    played: tuple[tuple[Card, ...], ...] = ()
+    first_leader: int | None = None
+    consistent: bool = False
+    given: bool = False
+
+    @property
+    def forced(self) -> tuple[CardSet, CardSet]:
+        """Unseen cards that only one defender can hold: ``forced[i]`` goes to ``defenders[i]``."""
+        return self.unseen & self.forbidden[1], self.unseen & self.forbidden[0]
+
+    @property
+    def free(self) -> CardSet:
+        return self.unseen - self.forbidden[0] - self.forbidden[1]
+
+    def count(self) -> int:
+        """How many redistributions there are."""
+        k = self.sizes[0] - len(self.forced[0])
+        if self.forced[0] & self.forced[1] or not 0 <= k <= len(self.free):
+            return 0
+        return math.comb(len(self.free), k)
+
+    def with_hands(self, first: CardSet) -> Position:
+        """The position of the redistribution in which ``defenders[0]`` holds ``first``."""
+        hands = list(self.position.hands)
+        hands[self.defenders[0]] = first
+        hands[self.defenders[1]] = self.unseen - first
+        return self.position.replace(hands=tuple(hands))
+
+    def allows(self, first: CardSet) -> bool:
+        """Is ``first`` (the cards of ``defenders[0]``) one of the redistributions?"""
+        second = self.unseen - first
+        return (not first - self.unseen and len(first) == self.sizes[0]
+                and not first & self.forbidden[0] and not second & self.forbidden[1])
+
+
+def read_claim(data: Any, consistent: bool = False) -> Claim:
+    """Read a claim JSON (docs/claims.md). Raises ClaimError (or NotationError) with one line.
+
+    The defenders' hands are either both given (one redistribution among all of
+    them) or both ``null`` with the defence's cards in ``"unseen"`` (or, when
+    ``"unseen"`` is absent, every card not seen elsewhere).
+    """
+    if not isinstance(data, Mapping):
+        raise ClaimError("a claim must be a JSON object (a position)")
+    data = dict(data)
+    extras = {key: data.pop(key) for key in CLAIM_KEYS if key in data}
+    contract, trump, actor, rules = _light_fields(data)
+    notrump = not contract.has_trumps
+    hands_in = data.get("hands")
+    if not isinstance(hands_in, list) or len(hands_in) != 3:
+        raise ClaimError("'hands' must be a list of three entries (null for a hidden defender)")
+    if not isinstance(hands_in[actor], str):
+        raise ClaimError(f"the actor's hand (hands[{actor}]) must be a string of card tokens")
+    defenders = tuple(s for s in range(3) if s != actor)
+    hidden = [hands_in[s] is None for s in defenders]
+    if any(h for h in hidden) and not all(hidden):
+        raise ClaimError("give both defenders' hands or neither (null, with 'unseen')")
+    if not hidden[0] and not all(isinstance(hands_in[s], str) for s in defenders):
+        raise ClaimError("a defender's hand must be a string of card tokens or null")
+    given = not hidden[0]
+    actor_hand = CardSet.from_str(hands_in[actor])
+    trick_in = data.get("trick") or []
+    trick = tuple(parse_cards(trick_in if isinstance(trick_in, (str, list)) else [trick_in]))
+    if data.get("talon") is not None and not isinstance(data["talon"], str):
+        raise ClaimError(f"'talon' must be a string of card tokens, not {data['talon']!r}")
+    talon = CardSet.from_str(data.get("talon") or "")
+    played = _read_played(extras.get("played"))
+    played_cards = CardSet(c for t in played for c in t)
+    if len(played_cards) != 3 * len(played):
+        raise ClaimError("a card appears twice in 'played'")
+
+    # The leader of the current trick: the winner of the last played trick, or as given.
+    first_leader = extras.get("first_leader")
+    if first_leader is not None and (not isinstance(first_leader, int) or isinstance(first_leader, bool)
+                                     or not 0 <= first_leader <= 2):
+        raise ClaimError(f"first_leader must be a seat 0, 1 or 2, not {first_leader!r}")
+    if played:
+        leader = default_leader(contract, actor, rules) if first_leader is None else first_leader
+        for cards in played:
+            leader = (leader + trick_winner(cards, trump, notrump)) % 3
+        if data.get("leader") is not None and data["leader"] != leader:
+            raise ClaimError(f"'leader' is {data['leader']!r} but the played tricks give the lead to seat {leader}")
+        data["leader"] = leader
+    elif first_leader is not None:
+        raise ClaimError("'first_leader' needs 'played' (the tricks played from that lead)")
+    leader = data.get("leader")
+    if leader is None:
+        leader = default_leader(contract, actor, rules)
+    if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader <= 2:
+        raise ClaimError(f"leader must be a seat 0, 1 or 2, not {leader!r}")
+
+    in_trick = {(leader + i) % 3 for i in range(len(trick))}
+    size = len(actor_hand) + (1 if actor in in_trick else 0)  # cards of a player yet to play to this trick
+    sizes = [size - (1 if s in in_trick else 0) for s in range(3)]
+    if given:
+        hands = [CardSet.from_str(h) for h in hands_in]
+        unseen = hands[defenders[0]] | hands[defenders[1]]
+        if "unseen" in extras:
+            raise ClaimError("'unseen' is for hidden defenders: the defenders' hands are given")
+        _position(data, hands, list(trick), leader)  # the position as given must be sound
+    else:
+        seen = actor_hand | CardSet(trick) | talon | played_cards
+        if extras.get("unseen") is None:
+            unseen = CardSet(0xFFFFFFFF) - seen
+        elif isinstance(extras["unseen"], str):
+            unseen = CardSet.from_str(extras["unseen"])
+            twice = unseen & seen
+            if twice:
+                raise ClaimError(f"unseen card {next(iter(twice))} is also the actor's, in the trick, the talon "
+                                 "or played")
+        else:
+            raise ClaimError("'unseen' must be a string of card tokens")
+        want = sizes[defenders[0]] + sizes[defenders[1]]
+        if len(unseen) != want:
+            where = "'unseen' holds" if "unseen" in extras else "the cards not seen (no 'unseen' given) are"
+            raise ClaimError(f"{where} {len(unseen)} cards but the defenders hold {sizes[defenders[0]]} + "
+                             f"{sizes[defenders[1]]} = {want}")
+        first = CardSet(list(unseen)[:sizes[defenders[0]]])
+        hands = [CardSet(), CardSet(), CardSet()]
+        hands[actor], hands[defenders[0]], hands[defenders[1]] = actor_hand, first, unseen - first
+    if extras.get("sizes") is not None:
+        wanted = extras["sizes"]
+        if not isinstance(wanted, list) or len(wanted) != 3 or wanted != [len(h) for h in hands]:
+            raise ClaimError(f"'sizes' {wanted!r} disagrees with the hands and the trick "
+                             f"(they give {[len(h) for h in hands]})")
+    overlap = played_cards & (unseen | actor_hand | CardSet(trick) | talon)
+    if overlap:
+        raise ClaimError(f"played card {next(iter(overlap))} is also still held, in the trick or in the talon")
+
+    # Check everything but the trick on the position at the start of the current trick (any
+    # redistribution of that moment is as good as another), then find what the play shows.
+    before = [hands[s] | CardSet(c for i, c in enumerate(trick) if (leader + i) % 3 == s) for s in range(3)]
+    start = _position(data, before, [], leader)
+    forbidden = _forbidden(start, trick, leader, played, unseen, defenders, actor, first_leader, consistent)
+    held = (sizes[defenders[0]], sizes[defenders[1]])
+    claim = Claim(start, defenders, unseen, forbidden, held, played, first_leader, consistent, given)  # type: ignore
+    if given:
+        if not claim.allows(hands[defenders[0]]):
+            raise ClaimError("the defenders' hands given cannot have played the trick so far"
+                             + (" and the played tricks" if consistent and played else ""))
+        first = hands[defenders[0]]
+    else:
+        found = next(iter(_masks(claim, limit=1)), None)
+        if found is None:
+            raise ClaimError("no redistribution of the unseen cards fits the trick so far"
+                             + (" and the played tricks" if consistent and played else ""))
+        first = found
+    hands[defenders[0]], hands[defenders[1]] = first, unseen - first
+    position = _position(data, hands, list(trick), leader)
+    return Claim(position, defenders, unseen, forbidden, held, played, first_leader, consistent, given)  # type: ignore
+
+
+def _light_fields(data: Mapping[str, Any]) -> tuple[Contract, Suit | None, int, str]:
+    """The fields needed before the hands are known; Position.from_json checks them all again."""
+    try:
+        contract = Contract(data.get("contract", "game"))
+    except ValueError:
+        names = ", ".join(c.value for c in Contract)
+        raise ClaimError(f"unknown contract {data.get('contract')!r} (use one of {names})") from None
+    trump_in = data.get("trump")
+    if trump_in is not None and not isinstance(trump_in, str):
+        raise ClaimError(f"trump must be a suit letter or null, not {trump_in!r}")
+    trump = Suit.from_str(trump_in) if trump_in is not None else None
+    actor = data.get("actor", 0)
+    if not isinstance(actor, int) or isinstance(actor, bool) or not 0 <= actor <= 2:
+        raise ClaimError(f"actor must be a seat 0, 1 or 2, not {actor!r}")
+    rules = data.get("rules", "csm")
+    if rules not in RULE_SETS:
+        raise ClaimError(f"unknown rule set {rules!r} (use {', '.join(RULE_SETS)})")
+    if contract.has_trumps == (trump is None):
+        _position(data, [CardSet()] * 3, [], 0)  # the position says what is wrong, in its words
+    return contract, trump, actor, rules
+
+
+def _read_played(value: Any) -> tuple[tuple[Card, ...], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise ClaimError("'played' must be a list of tricks, each a list of three cards from its leader")
+    tricks = []
+    for number, cards in enumerate(value, start=1):
+        if not isinstance(cards, (list, str)):
+            raise ClaimError(f"played trick {number} must be a list of three cards, not {cards!r}")
+        parsed = tuple(parse_cards(cards))
+        if len(parsed) != 3:
+            raise ClaimError(f"played trick {number} has {len(parsed)} cards, not 3")
+        tricks.append(parsed)
+    return tuple(tricks)
+
+
+def _position(data: Mapping[str, Any], hands: Sequence[CardSet], trick: list[Card], leader: int) -> Position:
+    out = dict(data)
+    out.update(hands=[str(h) for h in hands], trick=[str(c) for c in trick], leader=leader)
+    try:
+        return Position.from_json(out)
+    except MariasError as exc:
+        raise ClaimError(str(exc)) from None
+
+
+def _forbidden(start: Position, trick: Sequence[Card], leader: int, played: Sequence[Sequence[Card]],
+               unseen: CardSet, defenders: tuple[int, ...], actor: int, first_leader: int | None,
+               consistent: bool) -> tuple[CardSet, CardSet]:
+    """The unseen cards each defender cannot hold, given the trick so far (always) and the
+    played tricks (with ``consistent``); raises ClaimError if the play cannot have happened.
+
+    A card ``c`` played from a hand ``H`` is legal iff, for every other card ``x`` of ``H``,
+    ``c`` is legal from the two cards ``{c, x}`` (legal_cards keeps the cards of the best
+    non-empty class: higher cards of the led suit, the led suit, higher trumps, trumps,
+    anything; an announced card also needs no unannounced card of its class). So each play
+    forbids a fixed set of cards to its player, found with legal_cards itself, and a
+    redistribution fits the play iff no defender holds a card forbidden to him
+    (docs/claims.md, "The consistent option").
+    """
+    trump, notrump, announced = start.trump, start.notrump, start.announced
+    # Every play in order: (seat, trick before the card, card); the current trick comes last.
+    plays: list[tuple[int, list[Card], Card]] = []
+    history: list[tuple[int, Sequence[Card]]] = []
+    if played:
+        lead = default_leader(start.contract, actor, start.rules) if first_leader is None else first_leader
+        for cards in played:
+            history.append((lead, cards))
+            lead = (lead + trick_winner(cards, trump, notrump)) % 3
+    history.append((leader, trick))
+    for lead, cards in history:
+        for i, card in enumerate(cards):
+            plays.append(((lead + i) % 3, list(cards[:i]), card))
+    forbidden = {s: 0 for s in defenders}
+    held_later: dict[int, CardSet] = {s: CardSet() for s in range(3)}  # cards a seat plays after this one
+    current = len(plays) - len(trick)
+    for index in range(len(plays) - 1, -1, -1):
+        seat, before, card = plays[index]
+        known = held_later[seat] | CardSet([card])
+        if seat == actor:
+            known = known | start.hands[actor] - CardSet(trick)
+        candidates = known | (unseen if seat != actor else CardSet())
+        bad = CardSet(x for x in candidates if x != card
+                      and card not in legal_cards(CardSet([card, x]), before, trump, notrump, announced))
+        if bad & known:
+            where = "the current trick" if index >= current else f"played trick {index // 3 + 1}"
+            raise ClaimError(f"{where} cannot have been played: seat {seat} could not play {card} "
+                             f"holding {next(iter(bad & known))}")
+        if seat != actor and (index >= current or consistent):
+            forbidden[seat] |= (bad & unseen).mask
+        held_later[seat] = known
+    return CardSet(forbidden[defenders[0]]), CardSet(forbidden[defenders[1]])
+
+
+# --- the redistributions ---------------------------------------------------------------------------
+
+
+def _subsets(bits: Sequence[int], k: int) -> np.ndarray:
+    """Every k-subset of ``bits`` as a uint32 mask, in the order of itertools.combinations(bits, k):
+    the last bits of the list change fastest."""
+    n = len(bits)
+    if not 0 <= k <= n:
+        return np.zeros(0, np.uint32)
+    # row[j]: the j-subsets of bits[i:], built from i = n down to 0.
+    row = [np.zeros(1, np.uint32)] + [np.zeros(0, np.uint32)] * k
+    for i in range(n - 1, -1, -1):
+        bit = np.uint32(1 << bits[i])
+        low = max(1, k - i)  # fewer than k - i cards from bits[i:] can never make k
+        row = row[:low] + [np.concatenate([row[j - 1] | bit, row[j]]) for j in range(low, k + 1)]
+    return row[k]
+
+
+def _masks(claim: Claim, limit: int | None = None) -> Iterator[CardSet]:
+    """The cards of ``defenders[0]`` in each redistribution (plain order; for small uses)."""
+    forced = claim.forced[0]
+    if not claim.count():
+        return
+    free = [int(c) for c in claim.free]
+    for i, mask in enumerate(_subsets(free, claim.sizes[0] - len(forced))):
+        if limit is not None and i >= limit:
+            return
+        yield CardSet(int(mask) | forced.mask)
+
+
+def redistributions(claim: Claim) -> list[Position]:
+    """Every redistribution as a position (small claims and tests; ``check_claim`` never builds these)."""
+    return [claim.with_hands(first) for first in _masks(claim)]
+
+
+# --- the answer ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Counterexample:
+    """A redistribution in which the actor fails a component, and the defence's winning line."""
+
+    position: Position
+    component: str
+    line: list[Card]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hands": [str(h) for h in self.position.hands],
+            "component": self.component,
+            "line": [str(c) for c in self.line],
+            "position": self.position.to_json(),
+        }
+
+
+@dataclass
+class ClaimResult:
+    """What ``marias claim`` reports; ``to_json`` gives its JSON keys."""
+
+    laid_down: bool
+    distributions: int
+    components: dict[str, bool | None]
+    counterexample: Counterexample | None = None
+    winning: int | None = None
+    proven: int = 0  # redistributions settled without a search (docs/claims.md, "Sure wins")
+    searched: int = 0  # open-hand searches run
+    seconds: float = 0.0
+    claim: Claim | None = field(default=None, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "laid_down": self.laid_down,
+            "distributions": self.distributions,
+            "components": self.components,
+            "counterexample": None if self.counterexample is None else self.counterexample.to_json(),
+        }
+        if self.winning is not None:
+            out["winning"] = self.winning
+        return out
+
+
+def claim_components(contract: Contract, requested: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The components a claim checks: by default the contract's own goal, as
+    :meth:`Solver.makes` decides it (seven: the seven; hundred-seven: both parts);
+    on request any component of the actor's (the game of a seven, of a seven-against).
+    Seven-against and hundred-against have no default: their goal is the defence's."""
+    own = tuple(name for name in COMPONENTS[contract] if name not in DEFENCE_COMPONENTS)
+    if requested is None:
+        if contract.value in DEFENCE_COMPONENTS:
+            raise ClaimError(f"in {contract.value} the goal belongs to the defence and a claim is the actor's; "
+                             "ask for the actor's game alone (component 'game') to check it")
+        return OWN_GOAL[contract]
+    names = tuple(dict.fromkeys(requested))
+    if not names:
+        raise ClaimError("no component to claim")
+    for name in names:
+        if name not in own:
+            raise ClaimError(f"{contract.value} has no component {name!r} of the actor's to claim "
+                             f"(use {', '.join(own)})")
+    return names
+
+
+def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consistent: bool = False,
+                components: Sequence[str] | None = None, solver: Solver | None = None,
+                tt_log2: int = TT_LOG2, time_limit: float | None = None) -> ClaimResult:
+    """Is the claim laid down? Exact: every redistribution is settled, by a proof that
+    needs no search (docs/claims.md, "Sure wins") or by the open-hand search itself.
+
+    ``claim`` is a Claim or its JSON, read with ``consistent`` (a Claim carries its own).
+    With ``count``, every redistribution is settled and ``winning`` counts those the actor
+    makes. ``solver`` defaults to one shared by the process (``tt_log2``: its table size).
+    Raises ClaimError for a claim that cannot be checked, ClaimTimeout past ``time_limit``.
+    """
+    started = time.perf_counter()
+    if not isinstance(claim, Claim):
+        claim = read_claim(claim, consistent)
+    elif consistent and not claim.consistent:
+        raise ClaimError("this claim was read without the consistent option: read_claim(data, consistent=True)")
+    names = claim_components(claim.position.contract, components)
+    solver = solver or _shared_solver(tt_log2)
+    table = _Table(claim)
+    total = len(table.first)
+    checks = [_Check(claim, table, name) for name in names]
+    todo = np.zeros(total, bool)
+    for check in checks:
+        todo |= ~check.proven
+    order = _order(table, todo, count)
+    failed: set[str] = set()
+    counter: tuple[int, str] | None = None
+    losing = searched = 0
+    search = solver._search  # the hot path loads bit masks straight into the solver's context
+    runs = [(check, check.proven.item, check.runner(search)) for check in checks]
+    for n, index in enumerate(order.tolist()):
+        if time_limit is not None and n % 64 == 0 and time.perf_counter() - started > time_limit:
+            raise ClaimTimeout(f"claim not settled in {time_limit} s ({n} of {len(order)} searched)")
+        lost = False
+        for check, proven, makes in runs:
+            if proven(index):
+                continue
+            searched += 1
+            if makes(index):
+                continue
+            lost = True
+            failed.add(check.name)
+            if counter is None:
+                counter = (index, check.name)
+            if not count:
+                break  # with count, every component of every redistribution is settled
+        if lost:
+            losing += 1
+            if not count:
+                break
+    finished = count or counter is None
+    verdicts: dict[str, bool | None] = {
+        check.name: check.name not in failed if finished or check.name in failed or check.proven.all() else None
+        for check in checks
+    }
+    example = None
+    if counter is not None:
+        index, name = counter
+        position = claim.with_hands(table.cards(index))
+        example = Counterexample(position, name, solver.line(position, questions(position)[name]))
+    return ClaimResult(
+        laid_down=counter is None,
+        distributions=total,
+        components=verdicts,
+        counterexample=example,
+        winning=total - losing if count else None,
+        proven=int(total - todo.sum()),
+        searched=searched,
+        seconds=time.perf_counter() - started,
+        claim=claim,
+    )
+
+
+_SOLVERS: dict[int, Solver] = {}
+
+
+def _shared_solver(tt_log2: int) -> Solver:
+    """One Solver per table size for the whole process: allocating the table is a good part of
+    a quick claim, and what it holds stays valid (its entries are keyed by the full state)."""
+    if tt_log2 not in _SOLVERS:
+        _SOLVERS[tt_log2] = Solver(tt_log2)
+    return _SOLVERS[tt_log2]
+
+
+# --- the search over redistributions ---------------------------------------------------------------
+
+_POPCOUNT = np.array([i.bit_count() for i in range(256)], np.uint8)
+
+
+class _Table:
+    """All redistributions as arrays of bit masks in the core's card numbering (a higher bit
+    is a stronger card of its suit in the contract's order), with the per-suit counts."""
+
+    def __init__(self, claim: Claim) -> None:
+        position = claim.position
+        self.claim = claim
+        self.notrump = nt = position.notrump
+        self.seats = claim.defenders
+        self.actor = core_mask(position.hands[position.actor], nt)
+        self.unseen = core_mask(claim.unseen, nt)
+        forced = core_mask(claim.forced[0], nt)
+        free = [core_card(c, nt) for c in claim.free]
+        k = claim.sizes[0] - len(claim.forced[0])
+        if claim.forced[0] & claim.forced[1] or len(claim.forced[1]) > claim.sizes[1] or not 0 <= k <= len(free):
+            raise ClaimError("no redistribution fits the play so far")
+        # Lexicographic subsets change the last bits fastest. Low cards last (trumps after the
+        # others on a tie) measured best: neighbouring redistributions then differ in cards
+        # that matter late, and share the most of their search in the solver's table, whose
+        # keys squeeze out the cards already played (docs/claims.md, "Order").
+        trump = -1 if position.trump is None else int(position.trump)
+        free.sort(key=lambda bit: (-(bit & 7), (bit >> 3) == trump))
+        self.first = _subsets(free, k) | np.uint32(forced)
+        self.second = np.uint32(self.unseen) ^ self.first
+        self.counts = [[_POPCOUNT[(hand >> np.uint32(8 * s)) & np.uint32(0xFF)] for s in range(4)]
+                       for hand in (self.first, self.second)]
+
+    def cards(self, index: int) -> CardSet:
+        """The cards of ``defenders[0]`` in redistribution ``index``."""
+        mask = int(self.first[index])
+        return CardSet(from_core(b, self.notrump) for b in range(32) if mask >> b & 1)
+
+
+class _Check:
+    """One component over every redistribution: the sure wins (a bool array) and the search."""
+
+    def __init__(self, claim: Claim, table: _Table, name: str) -> None:
+        self.name = name
+        self.table = table
+        position = claim.position
+        nt = position.notrump
+        base = questions(position)[name]
+        self.question = base
+        self.trick = [core_card(c, nt) for c in position.trick]
+        self.trump = -1 if position.trump is None else int(position.trump)
+        self.sharp = core_mask(CardSet(SHARP_MASK), nt)
+        self.announced = core_mask(position.announced, nt)
+        # The target depends on the redistribution only through the marriages the defenders
+        # hold (game, Czech rule): one question per set of defence marriages, from the solver.
+        self.targets = np.full(len(table.first), base.target, np.int16)
+        if name == "game" and position.marriage_rule == "czech" and position.trump is not None:
+            keys = _defence_marriages(table)
+            for key in np.unique(keys):
+                index = int(np.flatnonzero(keys == key)[0])
+                self.targets[keys == key] = questions(claim.with_hands(table.cards(index)))[name].target
+        self.proven = _sure_wins(claim, table, name, self.targets)
+
+    def runner(self, search: Any) -> Callable[[int], bool]:
+        """``makes(index)``: one search of redistribution ``index`` in the solver's context ``search``."""
+        q, table = self.question, self.table
+        position = table.claim.position
+        first, second, targets = table.first.item, table.second.item, self.targets.item
+        actor, (one, two) = position.actor, table.seats
+        fixed = (self.trick, position.leader, self.trump, actor, q.maximiser, q.goal, q.marriage,
+                 q.best_marriage, self.sharp, self.announced, q.goals)
+        hands = [0, 0, 0]
+        hands[actor] = table.actor
+
+        def makes(index: int) -> bool:
+            hands[one] = first(index)
+            hands[two] = second(index)
+            search.load(hands, *fixed)
+            return bool(search.search(targets(index)))
+
+        return makes
+
+
+def _defence_marriages(table: _Table) -> np.ndarray:
+    """Per redistribution, a 4-bit set of the suits in which one defender holds king and over-knave."""
+    keys = np.zeros(len(table.first), np.uint8)
+    for s in range(4):
+        pair = np.uint32(0x30 << (8 * s))
+        held = ((table.first & pair) == pair) | ((table.second & pair) == pair)
+        keys |= held.astype(np.uint8) << s
+    return keys
+
+
+# --- sure wins: proofs that need no search ---------------------------------------------------------
+
+
+def _sure_wins(claim: Claim, table: _Table, name: str, targets: np.ndarray) -> np.ndarray:
+    """Redistributions in which the component is made by a plan that the defence cannot stop
+    (docs/claims.md, "Sure wins"). Sound, not complete: False means "search it"."""
+    position = claim.position
+    total = len(table.first)
+    none = np.zeros(total, bool)
+    if position.trick or position.leader != position.actor or position.tricks_left == 0:
+        return none  # every plan below starts with the actor leading to a fresh trick
+    if name == "betl":
+        return np.full(total, _betl_sure(table, position)) if total else none
+    plan = _CashingPlan(table, position)
+    if name == "durch":
+        return plan.every_trick
+    if name == "seven":
+        return plan.every_trick | plan.seven_kept
+    if name == "two-sevens":
+        return plan.every_trick
+    units = plan.cashed_units
+    if name == "game":
+        if position.marriage_rule == "over-first":
+            units = units - _defence_halves(table, position)
+        return units >= targets
+    if name == "hundred":
+        return units >= targets
+    return none
+
+
+class _CashingPlan:
+    """The actor leads his trumps from the top until the defence has none, then cashes every
+    suit from the top (an announced seven last); per redistribution: does every trick of it
+    win, how many units the tricks surely won hold, and is the trump seven sure to survive
+    to the last trick.
+
+    The i-th lead of a suit (from the top, i = 0, 1, ...) wins when each defender who holds a
+    higher card of that suit holds at most i cards of it: the i leads before it, all won by
+    the actor, took one card of the suit from every defender who had one (he must follow),
+    and a discard only shortens a defender's suits further. With trumps, side leads are sure
+    only once the defence has no trump left to ruff with.
+    """
+
+    def __init__(self, table: _Table, position: Position) -> None:
+        total = len(table.first)
+        trump = -1 if position.trump is None else int(position.trump)
+        announced = core_mask(position.announced, position.notrump)
+        sharp = core_mask(CardSet(SHARP_MASK), position.notrump)
+        units = np.zeros(total, np.int16)  # sharp cards of the actor's sure tricks
+        losers = np.zeros(total, np.int16)  # side cards that are not sure tricks
+        drawn = np.ones(total, bool)  # the defence's trumps are all drawn by winning leads
+        spare = np.zeros(total, np.int16)  # the actor's trumps left after that, the seven aside
+        every = np.ones(total, bool)
+        for suit in range(4):
+            top_down = [b for b in range(8 * suit + 7, 8 * suit - 1, -1) if table.actor >> b & 1]
+            if suit == trump:
+                mine = [b for b in top_down if not announced >> b & 1]
+                need = np.maximum(table.counts[0][suit], table.counts[1][suit]).astype(np.int16)
+                drawn = need <= len(mine)
+                for i, bit in enumerate(mine):
+                    drawn &= (need <= i) | self._wins(table, suit, bit, i)
+                # Once the defence has no trumps, every trump of the actor's wins when led.
+                units += np.int16(sum(sharp >> b & 1 for b in mine))
+                spare = (len(mine) - need).astype(np.int16)
+                continue
+            sure = np.ones(total, bool)
+            for i, bit in enumerate(top_down):
+                sure &= self._wins(table, suit, bit, i)
+                units += (sure & bool(sharp >> bit & 1)).astype(np.int16)
+                losers += (~sure).astype(np.int16)
+            every &= sure
+        if trump < 0:
+            drawn[:] = True
+        every &= drawn
+        units = np.where(drawn, units, 0).astype(np.int16)
+        everything = ((table.actor | table.unseen) & sharp).bit_count() + 1  # and the last trick
+        self.every_trick = every
+        # Sedma (docs/claims.md): trumps drawn and a spare trump for every side card the actor
+        # may still have to follow with, so the seven is never his only legal card too early
+        # and wins the last trick. Any trump kept back the same way wins the last trick too.
+        if trump >= 0:
+            self.seven_kept = drawn & (spare >= losers)
+            held = announced & table.actor
+            if not held:
+                units = units + (drawn & (spare - 1 >= losers)).astype(np.int16)  # a spare kept back
+            elif held == 1 << (8 * trump):
+                units = units + self.seven_kept.astype(np.int16)  # the seven itself is kept back
+            # (with an announced side seven, which he may not lead at will, no last trick is sure)
+        else:
+            self.seven_kept = np.zeros(total, bool)
+        self.cashed_units = np.where(every, everything, units).astype(np.int16)
+
+    @staticmethod
+    def _wins(table: _Table, suit: int, bit: int, i: int) -> np.ndarray:
+        higher = np.uint32((0xFF << (8 * suit)) & ~((2 << bit) - 1) & 0xFFFFFFFF)
+        ok = np.ones(len(table.first), bool)
+        for d, hand in enumerate((table.first, table.second)):
+            ok &= ((hand & higher) == 0) | (table.counts[d][suit] <= i)
+        return ok
+
+
+def _defence_halves(table: _Table, position: Position) -> np.ndarray:
+    """Over-first: the most the defence's marriages can take off the hra value (half of each
+    marriage one defender holds whole)."""
+    out = np.zeros(len(table.first), np.int16)
+    if position.trump is None:
+        return out
+    for s in range(4):
+        pair = np.uint32(0x30 << (8 * s))
+        held = ((table.first & pair) == pair) | ((table.second & pair) == pair)
+        out += held.astype(np.int16) * (2 if s == int(position.trump) else 1)
+    return out
+
+
+def _betl_sure(table: _Table, position: Position) -> bool:
+    """Betl with the actor to lead: in every suit but at most one card, each of his cards lies
+    below every unseen card of its suit, and that one card (or any card, if none) can be led
+    under an unseen card. After the lead he never leads again; a defender's lead of any suit
+    he holds is then above all his cards of it, so he can always play under."""
+    risky = []
+    for suit in range(4):
+        mine = [b for b in range(8 * suit, 8 * suit + 8) if table.actor >> b & 1]
+        theirs = [b for b in range(8 * suit, 8 * suit + 8) if table.unseen >> b & 1]
+        lowest = min(theirs, default=64)
+        risky += [b for b in mine if b > lowest]
+    if len(risky) > 1:
+        return False
+    leads = risky or [b for b in range(32) if table.actor >> b & 1]
+    return any(table.unseen & (0xFF << (8 * (b >> 3))) & ~((2 << b) - 1) for b in leads)
+
+
+# --- the order of the searches ---------------------------------------------------------------------
+
+
+def _order(table: _Table, todo_mask: np.ndarray, count: bool) -> np.ndarray:
+    """The redistributions to search: first one per suit-length pattern, most lopsided first
+    (voids and long suits, in trumps above all: where claims fail), then the rest in table
+    order (docs/claims.md, "Order")."""
+    todo = np.flatnonzero(todo_mask)
+    if count or len(todo) <= DANGER_SAMPLE:
+        return todo
+    pattern = np.zeros(len(todo), np.int16)  # the first defender's suit lengths, base 9
+    danger = np.zeros(len(todo), np.int16)
+    trump = table.claim.position.trump
+    for s in range(4):
+        a = table.counts[0][s][todo].astype(np.int16)
+        b = table.counts[1][s][todo].astype(np.int16)
+        pattern = pattern * 9 + a
+        danger += (a - b) ** 2 * (2 if trump is not None and s == int(trump) else 1)
+    # One redistribution per pattern, picked at random (seeded: the same claim, the same order).
+    shuffled = np.random.default_rng(12345).permutation(len(todo))
+    by_pattern = shuffled[np.argsort(pattern[shuffled], kind="stable")]
+    starts = np.flatnonzero(np.diff(pattern[by_pattern], prepend=-1))
+    picks = by_pattern[starts]
+    picks = picks[np.argsort(-danger[picks], kind="stable")][:DANGER_SAMPLE]
+    rest = np.ones(len(todo), bool)
+    rest[picks] = False
+    return np.concatenate([todo[picks], todo[rest]])
+
+
+__all__ = ["Claim", "ClaimError", "ClaimResult", "ClaimTimeout", "Counterexample", "check_claim",
+           "claim_components", "read_claim", "redistributions"]

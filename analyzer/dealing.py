@@ -1,0 +1,535 @@
+"""Dealers: the packet patterns of RULES.md §6, from a shuffled pack or from the last hand's tricks.
+
+Mariáš players shuffle once per session; after that each deal is the previous
+hand's cards *gathered* (tricks stacked as they were taken), *cut* and dealt in
+packets. Three dealers model that:
+
+``uniform``
+    A freshly shuffled pack for every deal (the textbook assumption).
+``no-shuffle``
+    A chain of hands. Each hand is really played (forehand takes the talon,
+    names his longest suit as trump, lays away two cards and plays hra; see
+    :func:`play_hand`), its cards are gathered (:func:`gather`), cut
+    (:func:`cut_pack`) and dealt in packets to give the next deal.
+``riffle:K``
+    As no-shuffle, with K Gilbert–Shannon–Reeds riffles (:func:`riffle`)
+    between gathering and the cut. ``riffle:0`` is no-shuffle, deal for deal.
+
+Reproducibility. Everything random is drawn from ``random.Random`` objects
+seeded with strings (hashed with SHA-512 by Python, so the same in every
+process and on every machine). A uniform deal ``i`` uses its own generator
+``"{seed}/uniform/{i}"``. A chained study of N deals is ``ceil(N / L)``
+independent chains of length L (``chain_length``): chain ``c`` uses the
+generator ``"{seed}/chain/{c}"`` (the same for every K, so runs with different
+K share their opening shuffles), starts from a shuffled pack, plays
+``burn_in`` hands that are not reported, then reports L deals: deal index
+``c * L + step``. A worker given whole chains therefore reproduces them
+exactly, however a run is split.
+
+Seats are renumbered every deal so that seat 0 is always forehand of *this*
+deal (the pack does not care who sits where, only the order of the cards).
+
+>>> dealer = Dealer.parse("uniform")
+>>> deal = next(dealer.deals(seed=1, start=0, stop=1))
+>>> [len(h) for h in deal.hands], len(deal.talon)
+([10, 10, 10], 2)
+>>> PATTERNS["csm"].describe()
+'5-5-5, 2 to the talon, 5-5-5'
+"""
+from __future__ import annotations
+
+import random
+from itertools import product
+from math import comb, prod
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Iterator, Sequence
+
+from analyzer.cards import ALL_CARDS, MARRIAGE_LANE, Card, CardSet, Rank, Suit
+from analyzer.errors import MariasError
+from analyzer.rules import Contract, Position, default_leader, legal_cards, strength, trick_winner
+
+if TYPE_CHECKING:
+    from analyzer.solver import Solver
+
+
+class DealError(MariasError):
+    """A dealer that cannot be built (unknown name, rule set, cut model …)."""
+
+
+TALON = -1  # the recipient of a packet that goes to the talon (or the stock)
+
+
+# --- packet patterns -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """How a rule set deals: packets of cards to each recipient, from the top of the pack."""
+
+    name: str
+    players: int
+    packets: tuple[tuple[int, int], ...]  # (seat or TALON, number of cards)
+
+    def deal(self, pack: Sequence[Card]) -> tuple[tuple[CardSet, ...], CardSet]:
+        """The hands (seat 0 = forehand) and the talon dealt from ``pack`` (top card first)."""
+        if len(pack) != 32 or len(set(pack)) != 32:
+            raise DealError(f"a pack holds the 32 different cards, not {len(pack)} ({len(set(pack))} different)")
+        hands: list[list[Card]] = [[] for _ in range(self.players)]
+        talon: list[Card] = []
+        top = 0
+        for seat, count in self.packets:
+            packet = pack[top:top + count]
+            (talon if seat == TALON else hands[seat]).extend(packet)
+            top += count
+        return tuple(CardSet(h) for h in hands), CardSet(talon)
+
+    def describe(self) -> str:
+        """The pattern in words: ``'5-5-5, 2 to the talon, 5-5-5'``."""
+        parts: list[str] = []
+        run: list[str] = []
+        for seat, count in self.packets:
+            if seat == TALON:
+                if run:
+                    parts.append("-".join(run))
+                    run = []
+                parts.append(f"{count} to the {'stock' if self.players == 2 else 'talon'}")
+            else:
+                if seat == 0 and run:
+                    parts.append("-".join(run))
+                    run = []
+                run.append(str(count))
+        if run:
+            parts.append("-".join(run))
+        return ", ".join(parts)
+
+
+def _round(count: int, players: int) -> tuple[tuple[int, int], ...]:
+    return tuple((seat, count) for seat in range(players))
+
+
+# RULES.md §6. The three-player patterns are the ones the chained dealers play.
+PATTERNS: dict[str, Pattern] = {
+    "csm": Pattern("csm", 3, _round(5, 3) + ((TALON, 2),) + _round(5, 3)),
+    "licit": Pattern("licit", 3, _round(5, 3) + ((TALON, 2),) + _round(5, 3)),
+    "basic": Pattern("basic", 3, ((0, 7), (1, 5), (2, 5)) + _round(5, 3)),
+    "four": Pattern("four", 4, _round(4, 4) + _round(4, 4)),
+    "two": Pattern("two", 2, _round(4, 2) + _round(4, 2) + ((TALON, 16),)),
+}
+THREE_PLAYER = ("csm", "licit", "basic")
+
+
+def pattern(rules: str) -> Pattern:
+    """The packet pattern of a rule set (``csm``, ``licit``, ``basic``, ``four``, ``two``)."""
+    if rules not in PATTERNS:
+        raise DealError(f"unknown rule set {rules!r} for dealing (use {', '.join(PATTERNS)})")
+    return PATTERNS[rules]
+
+
+# --- forehand's choices --------------------------------------------------------
+
+
+def _lengths(cards: CardSet) -> list[int]:
+    return [((cards.mask >> (8 * s)) & 0xFF).bit_count() for s in range(4)]
+
+
+def _cards(cards: CardSet) -> list[int]:
+    """The cards as plain ints ``suit * 8 + rank``.
+
+    The discard rules run once per contract per deal: plain ints keep them cheap.
+    """
+    return [i for i in range(32) if cards.mask >> i & 1]
+
+
+# Rank (7 8 9 U O K X A = 0..7) to strength in the betl/durch order 7 8 9 X U O K A.
+_NOTRUMP_STRENGTH = (0, 1, 2, 4, 5, 6, 3, 7)
+
+
+def choose_trump(twelve: CardSet) -> Suit:
+    """Forehand's trump for the played hand: his longest suit; ties go to the suit
+    with the higher ranks (sum of rank indices), then to the first of h, b, l, a."""
+    def key(s: int) -> tuple[int, int, int]:
+        lane = (twelve.mask >> (8 * s)) & 0xFF
+        return lane.bit_count(), sum(r for r in range(8) if lane >> r & 1), -s
+    return Suit(max(range(4), key=key))
+
+
+def discard_for_trumps(twelve: CardSet, trump: Suit) -> CardSet:
+    """The two cards forehand lays away for a game with trumps.
+
+    Never an ace or a ten (Czech rule 7.2) nor the trump seven (so the same
+    discard serves hra and sedma). Side-suit cards first: those not in a
+    marriage before those in one, from the shortest side suit (to make a
+    void), lowest rank first; trumps (lowest first) only when fewer than two
+    such side cards exist.
+    """
+    lengths = _lengths(twelve)
+    mask = twelve.mask
+    t = int(trump)
+
+    def married(c: int) -> bool:
+        return c & 7 in (Rank.OVER, Rank.KING) and (mask >> (c & ~7)) & MARRIAGE_LANE == MARRIAGE_LANE
+
+    plain = [c for c in _cards(twelve) if c & 7 < Rank.TEN]
+    side = sorted((c for c in plain if c >> 3 != t), key=lambda c: (married(c), lengths[c >> 3], c & 7, c >> 3))
+    trumps = [c for c in plain if c >> 3 == t and c & 7 != Rank.SEVEN]  # already lowest first
+    return CardSet((side + trumps)[:2])
+
+
+def discard_for_betl(twelve: CardSet) -> CardSet:
+    """The two cards laid away for betl: the highest in betl order (A K O U X 9 8 7),
+    the shorter suit first on a tie (sharp cards may go, rule 7.2's exception)."""
+    lengths = _lengths(twelve)
+    ranked = sorted(_cards(twelve), key=lambda c: (-_NOTRUMP_STRENGTH[c & 7], lengths[c >> 3], c >> 3))
+    return CardSet(ranked[:2])
+
+
+def discard_for_durch(twelve: CardSet) -> CardSet:
+    """The two cards laid away for durch: the lowest in durch order, the shorter suit first on a tie."""
+    lengths = _lengths(twelve)
+    ranked = sorted(_cards(twelve), key=lambda c: (_NOTRUMP_STRENGTH[c & 7], lengths[c >> 3], c >> 3))
+    return CardSet(ranked[:2])
+
+
+def forehand_position(deal: "Deal", contract: Contract, trump: Suit | None = None) -> Position:
+    """Forehand as the actor of ``contract``: he takes the talon and lays away two
+    cards by the rule of the contract (:func:`discard_for_trumps`, ``_betl``, ``_durch``).
+
+    For seven, forehand must hold the trump seven (else PositionError).
+    """
+    if deal.rules not in THREE_PLAYER:
+        raise DealError(f"forehand's contracts are modelled for the three-player games, not {deal.rules!r}")
+    twelve = deal.hands[0] | deal.talon
+    if contract.has_trumps:
+        if trump is None:
+            raise DealError(f"{contract.value} needs a trump suit")
+        away = discard_for_trumps(twelve, trump)
+    else:
+        trump = None
+        away = discard_for_betl(twelve) if contract == Contract.BETL else discard_for_durch(twelve)
+    position = Position(
+        hands=(twelve - away, deal.hands[1], deal.hands[2]),
+        contract=contract,
+        trump=trump,
+        actor=0,
+        leader=default_leader(contract, 0, deal.rules),
+        talon=away,
+        rules=deal.rules,
+    )
+    position.check()
+    return position
+
+
+# --- playing a hand ------------------------------------------------------------
+
+Trick = tuple[Card, ...]
+
+
+def greedy_line(position: Position) -> list[Card]:
+    """A fast stand-in for real play: on lead, the highest legal card; following,
+    the lowest legal card that would take the trick so far, else the lowest legal
+    card ("highest/lowest" by rank, then suit order h b l a)."""
+    hands = list(position.hands)
+    trick = list(position.trick)
+    leader = position.leader
+    line: list[Card] = []
+    nt = position.notrump
+    while any(hands):
+        seat = (leader + len(trick)) % 3
+        legal = sorted(legal_cards(hands[seat], trick, position.trump, nt, position.announced),
+                       key=lambda c: (strength(c, nt), int(c.suit)))
+        if not trick:
+            card = legal[-1]
+        else:
+            winning = [c for c in legal if trick_winner(trick + [c], position.trump, nt) == len(trick)]
+            card = (winning or legal)[0]
+        line.append(card)
+        hands[seat] = hands[seat] - CardSet([card])
+        trick.append(card)
+        if len(trick) == 3:
+            leader = (leader + trick_winner(trick, position.trump, nt)) % 3
+            trick = []
+    return line
+
+
+def play_hand(deal: "Deal", play: str, solver: "Solver | None") -> tuple[list[tuple[Trick, int]], CardSet, int]:
+    """Play the deal as the chained dealers do; return (tricks with winner seats, talon, actor).
+
+    The contract (a documented simple rule, not a bidding model): forehand takes
+    the talon, names his longest suit (:func:`choose_trump`), lays away two
+    cards (:func:`discard_for_trumps`) and plays hra. ``play="solver"``: all
+    three play the open-hand solver's principal variation of the hra value
+    (``solver`` must be given, fresh per chain: the line may depend on the
+    state of its table); ``play="greedy"``: :func:`greedy_line`.
+    """
+    twelve = deal.hands[0] | deal.talon
+    position = forehand_position(deal, Contract.GAME, choose_trump(twelve))
+    if play == "solver":
+        from analyzer.solver import questions
+
+        if solver is None:
+            raise DealError("play='solver' needs a Solver")
+        line = solver.line(position, questions(position)["game"])
+    elif play == "greedy":
+        line = greedy_line(position)
+    else:
+        raise DealError(f"unknown play policy {play!r} (use solver or greedy)")
+    tricks = split_tricks(position, line)
+    if len(tricks) != 10:
+        raise AssertionError(f"a played hand has 10 tricks, not {len(tricks)}")
+    return tricks, position.talon, position.actor
+
+
+def split_tricks(position: Position, line: Sequence[Card]) -> list[tuple[Trick, int]]:
+    """A line of play from the start of a trick cut into tricks with their winning seats.
+
+    Unlike :func:`analyzer.rules.replay` it does not check legality (the
+    solver's and the greedy lines are legal by construction; the tests check
+    them with ``replay``), which makes it ten times faster.
+    """
+    leader = position.leader
+    out = []
+    for i in range(0, len(line) - len(line) % 3, 3):
+        trick = tuple(line[i:i + 3])
+        winner = (leader + trick_winner(trick, position.trump, position.notrump)) % 3
+        out.append((trick, winner))
+        leader = winner
+    return out
+
+
+# --- gathering, riffling, cutting ---------------------------------------------
+
+GATHER_ORDERS = ("actor-first", "defence-first")
+CUT_MODELS = ("binomial", "uniform", "none")
+
+
+def gather(tricks: Sequence[tuple[Trick, int]], talon: CardSet, actor: int, order: str = "actor-first") -> list[Card]:
+    """The pack (top card first) that a played hand's cards make when gathered as players do.
+
+    Each side keeps one face-down pile: the actor's starts with the talon
+    (laid away before play), then every trick goes face down on top of its
+    side's pile as it is taken, so a pile reads, top first, from the last trick
+    taken to the first (and the talon at the bottom of the actor's). A trick
+    is turned over as it lies, so its cards read top first in the order played.
+    ``order="actor-first"`` puts the actor's pile on top of the defence's;
+    ``"defence-first"`` the other way round.
+    """
+    if order not in GATHER_ORDERS:
+        raise DealError(f"unknown gathering order {order!r} (use {', '.join(GATHER_ORDERS)})")
+    piles: dict[bool, list[Card]] = {True: list(talon), False: []}
+    for cards, winner in tricks:
+        piles[winner == actor][:0] = list(cards)
+    pack = piles[True] + piles[False] if order == "actor-first" else piles[False] + piles[True]
+    if len(pack) != 32 or len(set(pack)) != 32:
+        raise AssertionError(f"gathering gave {len(pack)} cards ({len(set(pack))} different), not 32")
+    return pack
+
+
+def binomial_half(n: int, rng: random.Random) -> int:
+    """A Binomial(n, 1/2) draw: the number of ones among n fair random bits."""
+    return rng.getrandbits(n).bit_count() if n else 0
+
+
+def riffle(pack: Sequence[Card], rng: random.Random) -> list[Card]:
+    """One Gilbert–Shannon–Reeds riffle: cut at Binomial(n, 1/2), then drop cards
+    from the two packets with probability proportional to their sizes."""
+    cut = binomial_half(len(pack), rng)
+    left, right = list(pack[:cut]), list(pack[cut:])
+    out: list[Card] = []
+    i = j = 0
+    while i < len(left) or j < len(right):
+        a, b = len(left) - i, len(right) - j
+        if rng.random() * (a + b) < a:
+            out.append(left[i])
+            i += 1
+        else:
+            out.append(right[j])
+            j += 1
+    return out
+
+
+def cut_point(model: str, rng: random.Random) -> int:
+    """How many cards the cutter lifts from the top (they go to the bottom).
+
+    ``binomial`` (default): Binomial(32, 1/2), about the middle (mean 16,
+    sd 2.8), drawn again on 0 or 32 since a cut moves at least one card — the
+    same model the GSR riffle uses for its cut. ``uniform``: 1 to 31 equally
+    likely. ``none``: the cutter only taps the pack (allowed by the rule pages).
+    """
+    if model == "none":
+        return 0
+    if model == "uniform":
+        return rng.randint(1, 31)
+    if model == "binomial":
+        while True:
+            c = binomial_half(32, rng)
+            if 0 < c < 32:
+                return c
+    raise DealError(f"unknown cut model {model!r} (use {', '.join(CUT_MODELS)})")
+
+
+# --- deals and dealers ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal: the hands (seat 0 = forehand), the talon (stock for two players) and where it came from."""
+
+    index: int
+    rules: str
+    hands: tuple[CardSet, ...]
+    talon: CardSet
+    pack: tuple[Card, ...] = field(repr=False)  # the pack as dealt, top card first (after any riffles and the cut)
+    chain: int
+    step: int
+    cut: int | None = None  # cards moved by the cut (None for a shuffled pack)
+    previous: tuple[Trick, ...] | None = field(default=None, repr=False)  # last hand's tricks, in play order
+
+
+def trick_survival(deal: Deal) -> float | None:
+    """The share of the previous hand's ten tricks dealt whole into one hand (None without a previous hand).
+
+    Under a uniform deal a trick survives with probability
+    3 · C(10, 3) / C(32, 3) = 360 / 4960 ≈ 0.0726 (:func:`uniform_survival`).
+    """
+    if not deal.previous:
+        return None
+    whole = sum(any(all(c in hand for c in trick) for hand in deal.hands) for trick in deal.previous)
+    return whole / len(deal.previous)
+
+
+# --- exact values for a shuffled pack ----------------------------------------------
+
+
+def uniform_survival(rules: str = "csm") -> float:
+    """P(three given cards all land in one hand) for a uniform deal: sum of C(h, 3) / C(32, 3) over the hands."""
+    sizes = [len(h) for h in pattern(rules).deal(ALL_CARDS)[0]]
+    return sum(comb(h, 3) for h in sizes) / comb(32, 3)
+
+
+def uniform_patterns(hand: int = 10) -> dict[str, float]:
+    """P(suit pattern) of a hand of ``hand`` cards from a shuffled pack: the
+    lengths (l1..l4) of the four suits have probability prod C(8, li) / C(32, hand)."""
+    out: dict[str, float] = {}
+    for lengths in product(range(9), repeat=4):
+        if sum(lengths) == hand:
+            key = "-".join(str(x) for x in sorted(lengths, reverse=True))
+            p = prod(comb(8, x) for x in lengths) / comb(32, hand)
+            out[key] = out.get(key, 0.0) + p
+    return dict(sorted(out.items(), key=lambda kv: -kv[1]))
+
+
+def uniform_voids(hand: int = 10) -> float:
+    """Mean number of void suits in a hand from a shuffled pack: 4 · C(24, hand) / C(32, hand)."""
+    return 4 * comb(24, hand) / comb(32, hand)
+
+
+def uniform_any_void(hand: int = 10) -> float:
+    """P(a hand from a shuffled pack has at least one void), by inclusion and exclusion."""
+    return sum((-1) ** (k + 1) * comb(4, k) * comb(32 - 8 * k, hand) for k in range(1, 4)) / comb(32, hand)
+
+
+@dataclass(frozen=True)
+class Dealer:
+    """A dealer: its kind and the parameters of the chain (which are part of what a seed means)."""
+
+    kind: str  # "uniform", "no-shuffle" or "riffle"
+    riffles: int = 0
+    rules: str = "csm"
+    chain_length: int = 100
+    burn_in: int = 10
+    cut: str = "binomial"
+    gather: str = "actor-first"
+    play: str = "solver"
+
+    def __post_init__(self) -> None:
+        pattern(self.rules)
+        if self.kind not in ("uniform", "no-shuffle", "riffle"):
+            raise DealError(f"unknown dealer {self.kind!r} (use uniform, no-shuffle or riffle:K)")
+        if self.chained and self.rules not in THREE_PLAYER:
+            raise DealError(f"the {self.name} dealer plays the hands out: "
+                            f"three-player rule sets only, not {self.rules!r}")
+        if self.riffles < 0 or (self.kind != "riffle" and self.riffles):
+            raise DealError(f"riffles must be >= 0 and only with riffle:K, not {self.riffles}")
+        if self.chain_length < 1 or self.burn_in < 0:
+            raise DealError(f"chain length must be >= 1 and burn-in >= 0 ({self.chain_length}, {self.burn_in})")
+        if self.cut not in CUT_MODELS:
+            raise DealError(f"unknown cut model {self.cut!r} (use {', '.join(CUT_MODELS)})")
+        if self.gather not in GATHER_ORDERS:
+            raise DealError(f"unknown gathering order {self.gather!r} (use {', '.join(GATHER_ORDERS)})")
+        if self.play not in ("solver", "greedy"):
+            raise DealError(f"unknown play policy {self.play!r} (use solver or greedy)")
+
+    @classmethod
+    def parse(cls, text: str, rules: str = "csm", **options: object) -> "Dealer":
+        """``uniform``, ``no-shuffle`` or ``riffle:K``; ``options`` set the chain parameters.
+
+        Raises DealError, quoting the text, for anything else.
+        """
+        name = text.strip().lower()
+        if name.startswith("riffle:"):
+            count = name.partition(":")[2]
+            if not count.isdigit():
+                raise DealError(f"riffle:K needs a whole number K >= 0, not {text!r}")
+            return cls("riffle", int(count), rules, **options)  # type: ignore[arg-type]
+        if name in ("uniform", "no-shuffle"):
+            return cls(name, 0, rules, **options)  # type: ignore[arg-type]
+        raise DealError(f"unknown dealer {text!r} (use uniform, no-shuffle or riffle:K)")
+
+    @property
+    def name(self) -> str:
+        return f"riffle:{self.riffles}" if self.kind == "riffle" else self.kind
+
+    @property
+    def chained(self) -> bool:
+        return self.kind != "uniform"
+
+    @property
+    def block(self) -> int:
+        """Deals per independent unit of work: 1 for uniform, a chain otherwise."""
+        return self.chain_length if self.chained else 1
+
+    def deals(self, seed: int, start: int, stop: int) -> Iterator[Deal]:
+        """The deals with indices ``start`` to ``stop - 1``, in order, the same on every call."""
+        if self.chained:
+            first, last = start // self.chain_length, (stop - 1) // self.chain_length
+            for chain in range(first, last + 1):
+                lo = max(start - chain * self.chain_length, 0)
+                hi = min(stop - chain * self.chain_length, self.chain_length)
+                yield from self._chain(seed, chain, lo, hi)
+        else:
+            for index in range(start, stop):
+                yield self._uniform(seed, index)
+
+    def _uniform(self, seed: int, index: int) -> Deal:
+        rng = random.Random(f"{seed}/uniform/{index}")
+        pack = list(ALL_CARDS)
+        rng.shuffle(pack)
+        hands, talon = pattern(self.rules).deal(pack)
+        return Deal(index, self.rules, hands, talon, tuple(pack), chain=index, step=0)
+
+    def _chain(self, seed: int, chain: int, lo: int, hi: int) -> Iterator[Deal]:
+        """Steps ``lo`` to ``hi - 1`` of one chain (always played from its start)."""
+        from analyzer.solver import Solver
+
+        rng = random.Random(f"{seed}/chain/{chain}")
+        # A fresh, small table per chain: the principal variation may depend on
+        # what the table holds, and the chain must not depend on other chains.
+        solver = Solver(16) if self.play == "solver" else None
+        pack: list[Card] = list(ALL_CARDS)
+        rng.shuffle(pack)  # the session's one shuffle
+        previous: tuple[Trick, ...] | None = None
+        for step in range(-self.burn_in, hi):
+            for _ in range(self.riffles):
+                pack = riffle(pack, rng)
+            c = cut_point(self.cut, rng)
+            pack = pack[c:] + pack[:c]
+            hands, talon = pattern(self.rules).deal(pack)
+            deal = Deal(chain * self.chain_length + step, self.rules, hands, talon, tuple(pack),
+                        chain, step, c, previous)
+            if step >= lo:
+                yield deal
+            if step == hi - 1:
+                return
+            tricks, laid_away, actor = play_hand(deal, self.play, solver)
+            previous = tuple(cards for cards, _ in tricks)
+            pack = gather(tricks, laid_away, actor, self.gather)

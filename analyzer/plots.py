@@ -1,0 +1,270 @@
+"""The standard figures of a deal study, drawn from study tables (analyzer.study).
+
+Each function takes a table (several studies concatenated, told apart by their
+``dealer`` column) and returns a matplotlib ``Figure`` built without pyplot, so
+it works under any backend: a notebook shows it, :func:`save` writes PNG or SVG.
+
+Error bars are 95 % intervals. Deals of one chain are not independent (that is
+the point of the study), so means and rates are computed per chain first and
+the interval comes from the spread of the chain means (a cluster interval);
+for the uniform dealer every deal is its own chain and this is the usual
+binomial interval.
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+from analyzer.dealing import uniform_patterns, uniform_survival, uniform_voids
+from analyzer.errors import MariasError
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.figure import Figure
+
+Z95 = 1.959964
+
+
+class PlotError(MariasError):
+    """A figure that the table cannot give (a column missing, an unknown kind)."""
+
+
+# --- statistics ---------------------------------------------------------------------
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson's score interval for a proportion (good near 0 and 1, where the normal one is not)."""
+    if n == 0:
+        return (math.nan, math.nan)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))  # rounding can step outside [0, 1]
+
+
+def cluster_mean(values: "pd.Series", clusters: "pd.Series") -> tuple[float, float, int]:
+    """Mean of ``values`` and its 95 % half-width, treating each cluster (chain) as one
+    observation (a ratio estimator: sum of values over the number of rows, the
+    variance from the clusters' totals)."""
+    import pandas as pd
+
+    frame = pd.DataFrame({"v": values.astype(float), "c": clusters}).dropna()
+    if frame.empty:
+        return (math.nan, math.nan, 0)
+    groups = frame.groupby("c")["v"]
+    totals, sizes = groups.sum(), groups.size()
+    k = len(totals)
+    mean = totals.sum() / sizes.sum()
+    if k < 2:
+        return (mean, math.nan, len(frame))
+    residual = totals - mean * sizes
+    var = k / (k - 1) * (residual ** 2).sum() / sizes.sum() ** 2
+    return (mean, Z95 * math.sqrt(var), len(frame))
+
+
+def riffles_of(dealer: str) -> float:
+    """x position of a dealer on the riffle axis: K for riffle:K, 0 for no-shuffle, NaN for uniform."""
+    if dealer == "no-shuffle":
+        return 0.0
+    if dealer.startswith("riffle:"):
+        return float(dealer.partition(":")[2])
+    return math.nan
+
+
+def dealers(df: "pd.DataFrame") -> list[str]:
+    """The table's dealers: uniform first, then no-shuffle and riffle:K by K."""
+    names = list(dict.fromkeys(df["dealer"]))
+    return sorted(names, key=lambda d: (d != "uniform", riffles_of(d) if d != "uniform" else -1))
+
+
+def _need(df: "pd.DataFrame", columns: list[str], analysis: str) -> None:
+    missing = [c for c in columns if c not in df.columns]
+    if missing:
+        raise PlotError(f"the table has no column {missing[0]!r}: run the study with --analyses {analysis}")
+
+
+def _figure(width: float = 7.0, height: float = 4.2, ncols: int = 1) -> "Figure":
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height), layout="constrained")
+    fig.subplots(1, ncols)
+    return fig
+
+
+# --- the figures ----------------------------------------------------------------------
+
+
+def patterns(df: "pd.DataFrame", seat: int = 0, top: int = 12) -> "Figure":
+    """Suit-pattern frequencies of one seat's hand, per dealer, against the exact uniform values."""
+    column = f"pattern{seat}"
+    _need(df, [column], "shape")
+    size = sum(int(x) for x in str(df[column].iloc[0]).split("-"))
+    exact = uniform_patterns(size)
+    names = list(exact)[:top]
+    fig = _figure(8.0, 4.4)
+    ax = fig.axes[0]
+    groups = dealers(df)
+    width = 0.8 / (len(groups) + 1)
+    xs = range(len(names))
+    ax.bar([x - 0.4 + width / 2 for x in xs], [exact[p] for p in names], width, color="0.75",
+           label="uniform, exact")
+    for i, dealer in enumerate(groups):
+        sub = df[df["dealer"] == dealer]
+        rows = [cluster_mean((sub[column] == p).astype(float), sub["chain"]) for p in names]
+        ax.bar([x - 0.4 + width * (i + 1.5) for x in xs], [r[0] for r in rows], width,
+               yerr=[r[1] for r in rows], capsize=2, label=f"{dealer} (n={len(sub)})")
+    ax.set_xticks(list(xs), names, rotation=45)
+    ax.set_ylabel("share of hands")
+    ax.set_title(f"Suit patterns of seat {seat}'s {size} cards")
+    ax.legend(fontsize="small")
+    return fig
+
+
+def carryover(df: "pd.DataFrame") -> "Figure":
+    """Mean voids per hand and trick survival against the number of riffles K (uniform: exact lines)."""
+    _need(df, ["voids0", "survival"], "shape")
+    rules = str(df["rules"].iloc[0])
+    seats = [c for c in df.columns if c.startswith("voids")]
+    size = sum(int(x) for x in str(df["pattern1"].iloc[0]).split("-")) if "pattern1" in df else 10
+    fig = _figure(9.0, 4.0, ncols=2)
+    left, right = fig.axes
+    points = []
+    for dealer in dealers(df):
+        k = riffles_of(dealer)
+        if math.isnan(k):
+            continue
+        sub = df[df["dealer"] == dealer]
+        # seat 1's hand (10 cards under every three-player pattern) for voids: comparable with the exact line
+        voids = cluster_mean(sub["voids1"] if "voids1" in sub else sub[seats[0]], sub["chain"])
+        survival = cluster_mean(sub["survival"], sub["chain"])
+        points.append((k, voids, survival))
+    points.sort()
+    if points:
+        left.errorbar([p[0] for p in points], [p[1][0] for p in points], yerr=[p[1][1] for p in points],
+                      marker="o", capsize=3, label="gathered, riffled K times, cut")
+        right.errorbar([p[0] for p in points], [p[2][0] for p in points], yerr=[p[2][1] for p in points],
+                       marker="o", capsize=3, label="gathered, riffled K times, cut")
+    left.axhline(uniform_voids(size), color="0.4", ls="--", label="shuffled pack (exact)")
+    right.axhline(uniform_survival(rules), color="0.4", ls="--", label="shuffled pack (exact)")
+    if "uniform" in set(df["dealer"]):
+        sub = df[df["dealer"] == "uniform"]
+        m, h, _ = cluster_mean(sub["voids1"] if "voids1" in sub else sub[seats[0]], sub["chain"])
+        left.axhspan(m - h, m + h, color="0.85", label=f"uniform sample (n={len(sub)})")
+    left.set_xlabel("riffles K (0 = no shuffle)")
+    left.set_ylabel("void suits per hand (seat 1)")
+    left.set_title("Voids")
+    right.set_xlabel("riffles K (0 = no shuffle)")
+    right.set_ylabel("share of last hand's tricks dealt whole to one hand")
+    right.set_title("Trick survival")
+    for ax in (left, right):
+        ax.legend(fontsize="small")
+    return fig
+
+
+def sedma(df: "pd.DataFrame") -> "Figure":
+    """P(forehand's sedma makes open-handed) against his length in the trump suit (twelve cards)."""
+    _need(df, ["sedma_h", "fh_len_h"], "shape,sedma")
+    import pandas as pd
+
+    fig = _figure()
+    ax = fig.axes[0]
+    for dealer in dealers(df):
+        sub = df[df["dealer"] == dealer]
+        long = pd.concat([
+            pd.DataFrame({"length": sub[f"fh_len_{t}"], "makes": sub[f"sedma_{t}"]}) for t in "hbla"
+        ]).dropna()
+        table = long.groupby("length")["makes"].agg(["sum", "count"])
+        table = table[table["count"] >= 5]
+        rates = table["sum"] / table["count"]
+        lo_hi = [wilson(int(s), int(c)) for s, c in zip(table["sum"], table["count"])]
+        # clamped: at a rate of 0 or 1 rounding can put Wilson's bound a hair inside the rate
+        yerr = [[max(0.0, r - lo) for r, (lo, _) in zip(rates, lo_hi)],
+                [max(0.0, hi - r) for r, (_, hi) in zip(rates, lo_hi)]]
+        ax.errorbar(table.index, rates, yerr=yerr, marker="o", capsize=3, label=f"{dealer} (n={len(sub)})")
+    ax.set_xlabel("forehand's cards in the trump suit (of twelve, seven included)")
+    ax.set_ylabel("P(sedma makes, open hands)")
+    ax.set_ylim(0, 1)
+    ax.set_title("Sedma against trump length")
+    ax.legend(fontsize="small")
+    return fig
+
+
+def _rate_bars(df: "pd.DataFrame", columns: dict[str, "Callable[[pd.DataFrame], pd.Series]"], title: str,
+               ylabel: str) -> "Figure":
+    fig = _figure(8.0, 4.2)
+    ax = fig.axes[0]
+    groups = dealers(df)
+    width = 0.8 / len(groups)
+    names = list(columns)
+    for i, dealer in enumerate(groups):
+        sub = df[df["dealer"] == dealer]
+        rows = [cluster_mean(columns[name](sub), sub["chain"]) for name in names]
+        ax.bar([x - 0.4 + width * (i + 0.5) for x in range(len(names))], [r[0] for r in rows], width,
+               yerr=[r[1] for r in rows], capsize=2, label=f"{dealer} (n={len(sub)})")
+    ax.set_xticks(range(len(names)), names)
+    ax.set_ylabel(ylabel)
+    ax.set_yscale("log")
+    ax.set_title(title)
+    ax.legend(fontsize="small")
+    return fig
+
+
+def makes(df: "pd.DataFrame") -> "Figure":
+    """How often forehand's contracts make open-handed: hra and sedma in his chosen trump, betl, durch."""
+    _need(df, ["hra_makes_h", "sedma_h", "betl", "durch", "fh_trump"], "shape,hra,sedma,betl,durch")
+
+    def chosen(prefix: str) -> "Callable[[pd.DataFrame], pd.Series]":
+        def pick(sub: "pd.DataFrame") -> "pd.Series":
+            out = sub[prefix + "h"].astype("float64") * math.nan
+            for t in "hbla":
+                mine = sub["fh_trump"] == t
+                out[mine] = sub.loc[mine, prefix + t].astype("float64")
+            return out  # NaN (left out) where sedma is impossible
+        return pick
+
+    columns = {
+        "hra": chosen("hra_makes_"),
+        "sedma": chosen("sedma_"),
+        "betl": lambda sub: sub["betl"].astype(float),
+        "durch": lambda sub: sub["durch"].astype(float),
+    }
+    return _rate_bars(df, columns, "Forehand's contracts that make with open hands\n"
+                      "(hra and sedma in his longest suit; sedma when he holds its seven)", "share of deals")
+
+
+def laid_down(df: "pd.DataFrame") -> "Figure":
+    """How often forehand's contract is laid down (RULES.md §5), per contract (columns ``laid_*``)."""
+    laid = [c for c in df.columns if c.startswith("laid_")]
+    if not laid:
+        raise PlotError("the table has no laid-down columns (laid_*): the claims analysis was not run")
+    def rate(column: str) -> "Callable[[pd.DataFrame], pd.Series]":
+        return lambda sub: sub[column].astype("float64")
+
+    columns = {c.removeprefix("laid_"): rate(c) for c in laid}
+    return _rate_bars(df, columns, "Laid-down hands per contract\n(forehand's longest suit; seven: of the deals "
+                      "where he holds its seven)", "share of deals")
+
+
+KINDS: dict[str, Callable[["pd.DataFrame"], "Figure"]] = {
+    "patterns": patterns,
+    "carryover": carryover,
+    "sedma": sedma,
+    "makes": makes,
+    "laid-down": laid_down,
+}
+
+
+def plot(df: "pd.DataFrame", kind: str) -> "Figure":
+    """The standard figure ``kind`` (one of KINDS) of a study table. Raises PlotError."""
+    if kind not in KINDS:
+        raise PlotError(f"unknown figure {kind!r} (use {', '.join(KINDS)})")
+    return KINDS[kind](df)
+
+
+def save(fig: "Figure", path: str | Path) -> None:
+    """Write a figure as PNG or SVG, by the extension. Raises PlotError for another one."""
+    path = Path(path)
+    if path.suffix.lower() not in (".png", ".svg"):
+        raise PlotError(f"a figure is written as .png or .svg, not {path.name!r}")
+    fig.savefig(path, dpi=110)
