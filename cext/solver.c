@@ -47,14 +47,15 @@ struct mr_ctx {
     uint32_t tt_mask; /* buckets of two entries */
     uint8_t gen;      /* the slot of the game being searched */
     mr_position games[GAME_SLOTS]; /* the games whose bounds the table holds */
-    uint32_t game_used[GAME_SLOTS]; /* when each slot was last loaded; 0 = free */
-    uint32_t clock;
+    uint64_t game_used[GAME_SLOTS]; /* when each slot was last loaded; 0 = free */
+    uint64_t clock;
     int loaded;
     mr_position p;    /* the game's parameters as loaded */
     state root, s;
     uint32_t trump_mask;
     uint32_t special; /* cards never collapsed with a neighbour */
-    uint32_t class_bits[2]; /* card classes, two bits each: plain, sharp, announced or goal card, marriage card */
+    uint32_t class_bits[2]; /* each card's class (0 plain, 1 sharp, 2 announced or goal card, 3 marriage
+                             * card) as two masks: the class's low bit, its high bit */
     uint8_t maxside[3];
     uint64_t nodes;
 };
