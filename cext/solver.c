@@ -397,8 +397,9 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
     int points_matter = c->p.goal == MR_GOAL_POINTS;
     int win = -1, friend_wins = 0;
     if (s->ntrick > 0) {
-        win = s->trick[trick_winner(c, s->trick, s->ntrick)];
-        friend_wins = c->maxside[(s->leader + trick_winner(c, s->trick, s->ntrick)) % 3] == c->maxside[p];
+        int w = trick_winner(c, s->trick, s->ntrick);
+        win = s->trick[w];
+        friend_wins = c->maxside[(s->leader + w) % 3] == c->maxside[p];
     }
     int betl_actor = c->p.goal == MR_GOAL_BETL && p == c->p.actor;
     int n = 0, score[10];
