@@ -443,7 +443,7 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
     failed: set[str] = set()
     counter: tuple[int, str] | None = None
     losing = searched = 0
-    search = solver._search  # the hot path loads bit masks straight into the solver's context
+    search = solver.core  # the hot path loads bit masks straight into the solver's context
     runs = [(check, check.proven.item, check.runner(search)) for check in checks]
     for n, index in enumerate(order.tolist()):
         if time_limit is not None and n % 64 == 0 and time.perf_counter() - started > time_limit:

@@ -213,6 +213,9 @@ class Position:
         trick_in = data.get("trick") or []
         if isinstance(trick_in, str):
             trick_in = trick_in.split()
+        talon_in = data.get("talon") or ""
+        if not isinstance(talon_in, str):
+            raise PositionError(f"'talon' must be a string of card tokens, not {talon_in!r}")
         position = cls(
             hands=tuple(CardSet.from_str(h) for h in hands_in),  # type: ignore[arg-type]
             contract=contract,
@@ -221,7 +224,7 @@ class Position:
             leader=leader,
             side_suit=_suit_or_none(data.get("side_suit"), "side_suit"),
             trick=tuple(parse_cards(trick_in)),
-            talon=CardSet.from_str(data.get("talon") or ""),
+            talon=CardSet.from_str(talon_in),
             score=score,
             declared=(_suits(declared_in.get("actor", "")), _suits(declared_in.get("defence", ""))),
             marriage_rule=marriage_rule,

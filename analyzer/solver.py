@@ -203,6 +203,12 @@ class Solver:
         """Nodes searched since the last position was loaded."""
         return self._search.nodes
 
+    @property
+    def core(self) -> _core.Search:
+        """The C search context itself, for hot loops that load bit masks directly
+        (``analyzer.claims``); everything else goes through the methods below."""
+        return self._search
+
     def load(self, position: Position, question: Question) -> None:
         nt = position.notrump
         self._search.load(

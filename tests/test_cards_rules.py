@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from analyzer.cards import Card, CardSet, Suit, parse_cards
@@ -119,6 +119,8 @@ BASE = {"hands": ["hA hX", "h7 b7", "h8 b8"], "trump": "h", "contract": "game", 
     ({"actor": 3}, "actor must be a seat 0, 1 or 2, not 3"),
     ({"rules": "skat"}, "unknown rule set 'skat'"),
     ({"talon": "bA bX aA"}, "talon holds 2 cards, not 3"),
+    ({"talon": ["a7"]}, "'talon' must be a string of card tokens"),
+    ({"trick": [7]}, "cards must be given as tokens"),
     ({"score": {"actor": -10}}, "score.actor must be"),
     ({"color": "h"}, "unknown key 'color'"),
 ])
@@ -151,3 +153,23 @@ def test_default_leader_follows_the_rule_set() -> None:
 def test_errors_are_value_errors() -> None:
     assert issubclass(PositionError, ValueError) and issubclass(NotationError, ValueError)
     assert Contract("betl").has_trumps is False
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 40) | st.text(max_size=12)
+    | st.sampled_from(["hA hX", "h", "game", "betl", "b7 b8", "csm", "over-first"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(st.sampled_from(sorted(BASE) + ["trick", "talon", "score", "marriages", "side_suit",
+                                                      "leader", "rules", "marriage_rule"]),
+                       JSON_VALUES, max_size=4))
+def test_any_json_is_read_or_refused_in_one_line(change: dict) -> None:
+    """Fuzz: whatever the JSON holds, reading it either works or raises MariasError (no traceback)."""
+    try:
+        Position.from_json({**BASE, **change})
+    except MariasError as exc:
+        assert "\n" not in str(exc)

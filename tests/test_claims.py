@@ -306,7 +306,7 @@ def test_the_fast_path_agrees_with_the_solver() -> None:
             table = _Table(claim)
             for name in claim_components(claim.position.contract):
                 check = _Check(claim, table, name)
-                makes = check.runner(Solver(18)._search)
+                makes = check.runner(Solver(18).core)
                 for index in rng.sample(range(len(table.first)), 25):
                     position = claim.with_hands(table.cards(index))
                     assert makes(index) == solver.component(position, name), position.to_json()
