@@ -89,6 +89,25 @@ CONTRACT_OPTIONS: Mapping[tuple[str, str], str] = {
     ("basic", "two-sevens-hundred"): "two_sevens",
 }
 
+# Basic game payments table, in units; "in a suit contract with hearts as
+# trumps, all payments for the game and bonuses are doubled"; two sevens
+# "20 units, or 40 if hearts are trumps".
+_BASIC_PRICES: Mapping[str, tuple[Fraction, Fraction]] = {
+    "game": (F(1), F(2)),
+    "seven": (F(2), F(4)),
+    "seven-against": (F(2), F(4)),
+    "hundred": (F(4), F(8)),
+    "hundred-against": (F(4), F(8)),
+    "two-sevens": (F(20), F(40)),
+    "betl": (F(5), F(5)),
+    "durch": (F(10), F(10)),
+    "open-betl": (F(10), F(10)),
+    "open-durch": (F(20), F(20)),
+    "quiet-seven": (F(1), F(2)),
+    "killed-quiet-seven": (F(1), F(2)),
+    "quiet-hundred": (F(2), F(4)),
+}
+
 # Prices of the components: (plain, better), better = hearts are trumps.
 PRICES: Mapping[str, Mapping[str, tuple[Fraction, Fraction]]] = {
     # csm 16.1, in Kč: Sedma = hra 0.25 + sedma 0.50, Sto 1, Betl 3, Durch 5,
@@ -101,40 +120,12 @@ PRICES: Mapping[str, Mapping[str, tuple[Fraction, Fraction]]] = {
         "betl": (F(3), F(3)),
         "durch": (F(5), F(5)),
     },
-    # Basic game payments table, in units; "in a suit contract with hearts as
-    # trumps, all payments for the game and bonuses are doubled"; two sevens
-    # "20 units, or 40 if hearts are trumps".
-    "basic": {
-        "game": (F(1), F(2)),
-        "seven": (F(2), F(4)),
-        "seven-against": (F(2), F(4)),
-        "hundred": (F(4), F(8)),
-        "hundred-against": (F(4), F(8)),
-        "two-sevens": (F(20), F(40)),
-        "betl": (F(5), F(5)),
-        "durch": (F(10), F(10)),
-        "open-betl": (F(10), F(10)),
-        "open-durch": (F(20), F(20)),
-        "quiet-seven": (F(1), F(2)),
-        "killed-quiet-seven": (F(1), F(2)),
-        "quiet-hundred": (F(2), F(4)),
-    },
+    "basic": _BASIC_PRICES,
     # Licitovaný schedule: seven 2, hundred 4, betl 5, durch 10, two sevens 20,
-    # all doubled in hearts; the game unit, the quiet seven and hundred and the
-    # announcements against as in the basic game ("the scoring is similar").
-    "licit": {
-        "game": (F(1), F(2)),
-        "seven": (F(2), F(4)),
-        "seven-against": (F(2), F(4)),
-        "hundred": (F(4), F(8)),
-        "hundred-against": (F(4), F(8)),
-        "two-sevens": (F(20), F(40)),
-        "betl": (F(5), F(5)),
-        "durch": (F(10), F(10)),
-        "quiet-seven": (F(1), F(2)),
-        "killed-quiet-seven": (F(1), F(2)),
-        "quiet-hundred": (F(2), F(4)),
-    },
+    # all doubled in hearts, which are the basic game's prices; the game unit,
+    # the quiet seven and hundred and the announcements against as in the basic
+    # game too ("the scoring is similar"). It has no open games.
+    "licit": {name: price for name, price in _BASIC_PRICES.items() if not name.startswith("open-")},
 }
 
 # Prices an option replaces: (rule set, option, value) -> component -> price.
