@@ -110,7 +110,6 @@ def core_mask(cards: CardSet, notrump: bool) -> int:
     return sum(_NOTRUMP_LANE[(mask >> (8 * s)) & 0xFF] << (8 * s) for s in range(4))
 
 
-
 def remaining_units(position: Position) -> int:
     """R: trick points (units) still to be taken, the last trick included."""
     mask = position.hands[0].mask | position.hands[1].mask | position.hands[2].mask
@@ -119,12 +118,18 @@ def remaining_units(position: Position) -> int:
     return (mask & SHARP_MASK).bit_count() + (1 if mask else 0)
 
 
+def _held_marriages(position: Position, side: int) -> list[int]:
+    """Points of each marriage the side holds: under the Czech rule they will all be declared
+    whatever the play (under over-first the search decides)."""
+    if position.marriage_rule != "czech":
+        return []
+    seats = [s for s in range(3) if position.side(s) == side]
+    return [position.marriage_value(suit) for s in seats for suit in position.held_marriages(s)]
+
+
 def fixed_marriages(position: Position, side: int) -> int:
     """Points of the marriages a side holds, declared for sure under the Czech rule."""
-    if position.marriage_rule != "czech":
-        return 0
-    seats = [s for s in range(3) if position.side(s) == side]
-    return sum(position.marriage_value(suit) for s in seats for suit in position.held_marriages(s))
+    return sum(_held_marriages(position, side))
 
 
 def _trick_points_in_score(position: Position, side: int) -> int:
@@ -138,24 +143,18 @@ def _trick_points_in_score(position: Position, side: int) -> int:
 
 def _best_marriage(position: Position, side: int) -> int:
     """The side's best marriage in points: declared, and under the Czech rule held."""
-    values = [position.marriage_value(s) for s in position.declared[side]]
-    if position.marriage_rule == "czech":
-        seats = [s for s in range(3) if position.side(s) == side]
-        values += [position.marriage_value(suit) for s in seats for suit in position.held_marriages(s)]
-    return max(values, default=0)
+    declared = [position.marriage_value(s) for s in position.declared[side]]
+    return max(declared + _held_marriages(position, side), default=0)
 
 
 def questions(position: Position) -> dict[str, Question]:
     """The questions that decide each component of the position's contract."""
-    over_first = position.marriage_rule == "over-first"
-    out = {}
-    for name in COMPONENTS[position.contract]:
-        out[name] = _question(position, name, over_first)
-    return out
+    return {name: _question(position, name) for name in COMPONENTS[position.contract]}
 
 
-def _question(position: Position, name: str, over_first: bool) -> Question:
+def _question(position: Position, name: str) -> Question:
     trump = position.trump
+    over_first = position.marriage_rule == "over-first"
     if name == "game":
         # The actor makes it iff A0 + 10 (2G - R) > D0; G is the hra value.
         a0 = position.score[0] + fixed_marriages(position, 0)
@@ -186,7 +185,7 @@ def _question(position: Position, name: str, over_first: bool) -> Question:
 
 def _hra_question(position: Position) -> Question:
     """The point search behind actor_points (for any contract with trumps)."""
-    return _question(position, "game", position.marriage_rule == "over-first")
+    return _question(position, "game")
 
 
 class Solver:
@@ -238,12 +237,11 @@ class Solver:
 
     def component(self, position: Position, name: str) -> bool:
         """Does one component (``game``, ``seven``, ``betl`` …) of the contract succeed?"""
-        return self.ask(position, _question(position, name, position.marriage_rule == "over-first"))
+        return self.ask(position, _question(position, name))
 
     def makes(self, position: Position) -> bool:
         """The contract's own goal, as fast as it can be answered."""
-        over_first = position.marriage_rule == "over-first"
-        return all(self.ask(position, _question(position, name, over_first)) for name in OWN_GOAL[position.contract])
+        return all(self.ask(position, _question(position, name)) for name in OWN_GOAL[position.contract])
 
     def hra_value(self, position: Position) -> int:
         """G, the exact hra value in units (docs/semantics.md)."""
