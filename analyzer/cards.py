@@ -237,7 +237,12 @@ class CardSet:
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Read card tokens, keeping their order (for a trick or a line of play)."""
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        tokens = text.replace(",", " ").split()
+    elif isinstance(text, (list, tuple)):
+        tokens = list(text)
+    else:
+        raise NotationError(f"cards must be given as tokens, got {text!r}")
     if not all(isinstance(t, str) for t in tokens):
         raise NotationError(f"cards must be given as tokens, got {tokens!r}")
     return [Card.from_str(token) for token in tokens]

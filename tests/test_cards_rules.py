@@ -121,6 +121,8 @@ BASE = {"hands": ["hA hX", "h7 b7", "h8 b8"], "trump": "h", "contract": "game", 
     ({"talon": "bA bX aA"}, "talon holds 2 cards, not 3"),
     ({"talon": ["a7"]}, "'talon' must be a string of card tokens"),
     ({"trick": [7]}, "cards must be given as tokens"),
+    ({"trick": True}, "cards must be given as tokens"),
+    ({"trick": {"a": 1}}, "cards must be given as tokens"),
     ({"score": {"actor": -10}}, "score.actor must be"),
     ({"color": "h"}, "unknown key 'color'"),
 ])
