@@ -4,9 +4,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from analyzer.cards import Card
+from analyzer.contract import SEAT_NAMES
 from analyzer.rules import Position, replay
-
-SEAT_NAMES = ("forehand", "zadák", "dealer")
 
 
 def seat_label(position: Position, seat: int) -> str:

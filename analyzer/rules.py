@@ -14,41 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from enum import Enum
 from typing import Any, Iterable, Mapping, Sequence
 
 from analyzer.cards import MARRIAGE_LANE, NOTRUMP_ORDER, Card, CardSet, Rank, Suit, parse_cards
+from analyzer.contract import MARRIAGE_RULES, RULE_SETS, Contract
 from analyzer.errors import MariasError, PositionError
-
-
-class Contract(str, Enum):
-    GAME = "game"
-    SEVEN = "seven"
-    HUNDRED = "hundred"
-    HUNDRED_SEVEN = "hundred-seven"
-    BETL = "betl"
-    DURCH = "durch"
-    TWO_SEVENS = "two-sevens"
-    TWO_SEVENS_HUNDRED = "two-sevens-hundred"
-    SEVEN_AGAINST = "seven-against"
-    HUNDRED_AGAINST = "hundred-against"
-
-    @property
-    def has_trumps(self) -> bool:
-        return self not in (Contract.BETL, Contract.DURCH)
-
-    @property
-    def two_sevens(self) -> bool:
-        return self in (Contract.TWO_SEVENS, Contract.TWO_SEVENS_HUNDRED)
-
-    @property
-    def actor_seven(self) -> bool:
-        """Does the actor announce the trump seven?"""
-        return self in (Contract.SEVEN, Contract.HUNDRED_SEVEN, Contract.TWO_SEVENS, Contract.TWO_SEVENS_HUNDRED)
-
-
-RULE_SETS = ("csm", "basic", "licit")
-MARRIAGE_RULES = ("czech", "over-first")
 
 
 def default_leader(contract: Contract, actor: int, rules: str) -> int:
@@ -193,7 +163,10 @@ class Position:
         hands_in = data.get("hands")
         if not isinstance(hands_in, list) or len(hands_in) != 3 or not all(isinstance(h, str) for h in hands_in):
             raise PositionError("'hands' must be a list of three strings of card tokens")
-        contract = _enum(Contract, data.get("contract", "game"), "contract")
+        try:
+            contract = Contract.parse(data.get("contract", "game"))
+        except MariasError as exc:
+            raise PositionError(str(exc)) from None
         rules = data.get("rules", "csm")
         if rules not in RULE_SETS:
             raise PositionError(f"unknown rule set {rules!r} (use {', '.join(RULE_SETS)})")
@@ -341,14 +314,6 @@ class Position:
 
 _JSON_KEYS = {"hands", "trump", "contract", "side_suit", "actor", "leader", "trick", "talon", "score",
               "marriages", "marriage_rule", "rules"}
-
-
-def _enum(kind: type[Contract], value: Any, name: str) -> Contract:
-    try:
-        return kind(value)
-    except ValueError:
-        names = ", ".join(c.value for c in kind)
-        raise PositionError(f"unknown {name} {value!r} (use one of {names})") from None
 
 
 def _seat(value: Any, name: str) -> int:

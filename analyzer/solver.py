@@ -20,26 +20,12 @@ from typing import Any
 from analyzer import _core
 from analyzer.cards import NOTRUMP_ORDER, SHARP_MASK, Card, CardSet
 from analyzer.errors import PositionError
-from analyzer.rules import Contract, Position, replay, seven_of
+from analyzer.contract import Contract
+from analyzer.rules import Position, replay, seven_of
 
-# Parts of each contract, each scored (and searched) separately.
-COMPONENTS: dict[Contract, tuple[str, ...]] = {
-    Contract.GAME: ("game",),
-    Contract.SEVEN: ("seven", "game"),
-    Contract.HUNDRED: ("hundred",),
-    Contract.HUNDRED_SEVEN: ("hundred", "seven"),
-    Contract.BETL: ("betl",),
-    Contract.DURCH: ("durch",),
-    Contract.TWO_SEVENS: ("two-sevens",),
-    Contract.TWO_SEVENS_HUNDRED: ("two-sevens", "hundred"),
-    Contract.SEVEN_AGAINST: ("seven-against", "game"),
-    Contract.HUNDRED_AGAINST: ("hundred-against", "game"),
-}
-# The contract's own goal: both parts of the two-part contracts, else the first part.
-OWN_GOAL: dict[Contract, tuple[str, ...]] = {
-    c: parts if c in (Contract.HUNDRED_SEVEN, Contract.TWO_SEVENS_HUNDRED) else parts[:1]
-    for c, parts in COMPONENTS.items()
-}
+# Parts of each contract, each scored (and searched) separately, and what "makes" means.
+COMPONENTS: dict[Contract, tuple[str, ...]] = {c: c.components for c in Contract}
+OWN_GOAL: dict[Contract, tuple[str, ...]] = {c: c.own_goal for c in Contract}
 
 DEFAULT_TT_LOG2 = 16  # 1.5 MiB: bigger tables only add cache misses to a single solve (docs/benchmarks.md)
 
@@ -176,9 +162,9 @@ def _question(position: Position, name: str) -> Question:
     if name == "two-sevens":
         goals = ((core_card(seven_of(position.side_suit), False), 2), (core_card(seven_of(trump), False), 1))
         return Question(name, _core.GOAL_SEVENS, 0, 1, goals=goals)
-    if name == "betl":
+    if name in ("betl", "open-betl"):
         return Question(name, _core.GOAL_BETL, 0, 1)
-    if name == "durch":
+    if name in ("durch", "open-durch"):
         return Question(name, _core.GOAL_DURCH, 0, 1)
     raise AssertionError(name)
 

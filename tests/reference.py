@@ -56,8 +56,8 @@ NOTRUMP_ORDER = "789XUOKA"    # betl, durch
 SUITS = "hbla"
 RANKS = "789XUOKA"
 ALL_CARDS = frozenset(s + r for s in SUITS for r in RANKS)
-NO_TRUMP_CONTRACTS = ("betl", "durch")
-CONTRACTS = ("game", "seven", "hundred", "hundred-seven", "betl", "durch",
+NO_TRUMP_CONTRACTS = ("betl", "durch", "open-betl", "open-durch")  # open ones: the same open-handed
+CONTRACTS = ("game", "seven", "hundred", "hundred-seven", "betl", "durch", "open-betl", "open-durch",
              "two-sevens", "two-sevens-hundred", "seven-against", "hundred-against")
 
 
@@ -324,7 +324,7 @@ def reference_solve(position: dict) -> dict:
         return _minimax(goal, hands, trick, leader, trump, notrump, announced, frozenset(maximisers))
 
     if notrump:
-        ok = solve(_BetlDurch(actor, contract == "durch"), {actor})[0] == 1
+        ok = solve(_BetlDurch(actor, contract.endswith("durch")), {actor})[0] == 1
         return {"makes": ok, "actor_points": None, "defence_points": None,
                 "value": None, "components": {}}
 

@@ -1,0 +1,47 @@
+"""``marias score``: a game's result settled under a rule set."""
+from __future__ import annotations
+
+import json
+from typing import Any, TextIO
+
+import click
+
+from analyzer.cli import main
+from analyzer.cli.common import BadInput, read_json
+from analyzer.errors import MariasError
+
+
+def _option_value(text: str) -> Any:
+    """``true``, ``3``, ``"add"`` as JSON; anything else as the bare string (``add``)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+@main.command()
+@click.argument("source", type=click.File("r", encoding="utf-8"), default="-")
+@click.option("--json", "as_json", is_flag=True, help="Print only the settlement as JSON on stdout.")
+@click.option("--rules", type=click.Choice(["csm", "basic", "licit"]), default=None,
+              help="Rule set, over the result's own \"rules\" (default csm).")
+@click.option("-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
+              help="A rule-set option over the result's \"options\", e.g. -o hundred_steps=add.")
+def score(source: TextIO, as_json: bool, rules: str | None, option_pairs: tuple[str, ...]) -> None:
+    """Settle a game's result (FILE, or - for standard input): each player's payment, line by line."""
+    from analyzer.scoring import settle_json
+
+    data = read_json(source, "the result")
+    options: dict[str, Any] = {}
+    for pair in option_pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise BadInput(f"an option is NAME=VALUE, not {pair!r}")
+        options[name] = _option_value(value)
+    try:
+        settlement = settle_json(data, rules, **options)
+    except MariasError as exc:
+        raise BadInput(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(settlement.to_dict(), ensure_ascii=False))
+    else:
+        click.echo(str(settlement))
