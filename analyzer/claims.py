@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +26,9 @@ import numpy as np
 from analyzer.cards import SHARP_MASK, Card, CardSet, Suit, parse_cards
 from analyzer.errors import MariasError, PositionError
 from analyzer.rules import RULE_SETS, Contract, Position, default_leader, legal_cards, trick_winner
-from analyzer.solver import COMPONENTS, OWN_GOAL, Solver, core_card, core_mask, from_core, questions
+from analyzer.batch import BatchTimeout, run_batch
+from analyzer.cards import NOTRUMP_ORDER
+from analyzer.solver import COMPONENTS, OWN_GOAL, Solver, default_solver, questions
 
 # Components whose goal belongs to the defence: a claim is the actor's, so they are never claimed.
 DEFENCE_COMPONENTS = ("seven-against", "hundred-against")
@@ -417,13 +419,14 @@ def claim_components(contract: Contract, requested: Sequence[str] | None = None)
 
 def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consistent: bool = False,
                 components: Sequence[str] | None = None, solver: Solver | None = None,
-                tt_log2: int = TT_LOG2, time_limit: float | None = None) -> ClaimResult:
+                tt_log2: int = TT_LOG2, time_limit: float | None = None, threads: int | None = None) -> ClaimResult:
     """Is the claim laid down? Exact: every redistribution is settled, by a proof that
     needs no search (docs/claims.md, "Sure wins") or by the open-hand search itself.
 
     ``claim`` is a Claim or its JSON, read with ``consistent`` (a Claim carries its own).
     With ``count``, every redistribution is settled and ``winning`` counts those the actor
-    makes. ``solver`` defaults to one shared by the process (``tt_log2``: its table size).
+    makes. The redistributions go to the core in one batch (``threads`` workers, default all
+    cores, each with a table of 2**tt_log2 entries); ``solver`` finds the counterexample's line.
     Raises ClaimError for a claim that cannot be checked, ClaimTimeout past ``time_limit``.
     """
     started = time.perf_counter()
@@ -432,7 +435,6 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
     elif consistent and not claim.consistent:
         raise ClaimError("this claim was read without the consistent option: read_claim(data, consistent=True)")
     names = claim_components(claim.position.contract, components)
-    solver = solver or _shared_solver(tt_log2)
     table = _Table(claim)
     total = len(table.first)
     checks = [_Check(claim, table, name) for name in names]
@@ -440,31 +442,25 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
     for check in checks:
         todo |= ~check.proven
     order = _order(table, todo, count)
-    failed: set[str] = set()
+    position = claim.position
+    # A component proven for a world gets a target every state reaches at once.
+    targets = np.stack([np.where(check.proven[order], _ALWAYS, check.targets[order]) for check in checks], axis=1)
+    hra = [check.question for check in checks]
+    state = next((q for q in hra if q.best_marriage), hra[0]).state(position)  # only a hundred reads it
+    try:
+        batch = run_batch([(q.game(position), q.target) for q in hra], state, table.worlds(order), targets,
+                          stop_on_no=not count, threads=threads, tt_log2=tt_log2,
+                          time_limit=None if time_limit is None else time_limit - (time.perf_counter() - started))
+    except BatchTimeout as exc:
+        raise ClaimTimeout(f"claim not settled in {time_limit} s ({exc.result.done} of {len(order)} "
+                           "redistributions searched)") from None
+    answered = batch.answers[:batch.done]
+    lost_by = (answered == 0) & (targets[:batch.done] != _ALWAYS)  # (world, component) refuted
+    failed = {check.name for q, check in enumerate(checks) if lost_by[:, q].any()}
     counter: tuple[int, str] | None = None
-    losing = searched = 0
-    search = solver.core  # the hot path loads bit masks straight into the solver's context
-    runs = [(check, check.proven.item, check.runner(search)) for check in checks]
-    for n, index in enumerate(order.tolist()):
-        if time_limit is not None and n % 64 == 0 and time.perf_counter() - started > time_limit:
-            raise ClaimTimeout(f"claim not settled in {time_limit} s ({n} of {len(order)} searched)")
-        lost = False
-        for check, proven, makes in runs:
-            if proven(index):
-                continue
-            searched += 1
-            if makes(index):
-                continue
-            lost = True
-            failed.add(check.name)
-            if counter is None:
-                counter = (index, check.name)
-            if not count:
-                break  # with count, every component of every redistribution is settled
-        if lost:
-            losing += 1
-            if not count:
-                break
+    if batch.first_no is not None or failed:
+        first = batch.first_no if batch.first_no is not None else int(np.flatnonzero(lost_by.any(axis=1))[0])
+        counter = (int(order[first]), checks[int(np.flatnonzero(lost_by[first])[0])].name)
     finished = count or counter is None
     verdicts: dict[str, bool | None] = {
         check.name: check.name not in failed if finished or check.name in failed or check.proven.all() else None
@@ -473,35 +469,59 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
     example = None
     if counter is not None:
         index, name = counter
-        position = claim.with_hands(table.cards(index))
-        example = Counterexample(position, name, solver.line(position, questions(position)[name]))
+        example_position = claim.with_hands(table.cards(index))
+        solver = solver or default_solver()
+        example = Counterexample(example_position, name,
+                                 solver.line(example_position, questions(example_position)[name]))
     return ClaimResult(
         laid_down=counter is None,
         distributions=total,
         components=verdicts,
         counterexample=example,
-        winning=total - losing if count else None,
+        winning=total - int(lost_by.any(axis=1).sum()) if count else None,
         proven=int(total - todo.sum()),
-        searched=searched,
+        searched=int((targets[:batch.done] != _ALWAYS).sum()),
         seconds=time.perf_counter() - started,
         claim=claim,
     )
 
 
-_SOLVERS: dict[int, Solver] = {}
-
-
-def _shared_solver(tt_log2: int) -> Solver:
-    """One Solver per table size for the whole process: allocating the table is a good part of
-    a quick claim, and what it holds stays valid (its entries are keyed by the full state)."""
-    if tt_log2 not in _SOLVERS:
-        _SOLVERS[tt_log2] = Solver(tt_log2)
-    return _SOLVERS[tt_log2]
+_ALWAYS = -100  # a target below every value: answered "yes" without a search
 
 
 # --- the search over redistributions ---------------------------------------------------------------
 
 _POPCOUNT = np.array([i.bit_count() for i in range(256)], np.uint8)
+
+# The sure wins below read a higher bit as a stronger card of its suit: betl and durch
+# rank the ten between the nine and the under-knave, so their lanes are renumbered.
+_STRENGTH_BIT = {int(rank): bit for bit, rank in enumerate(NOTRUMP_ORDER)}
+_NATURAL_LANE = np.array([sum(1 << int(NOTRUMP_ORDER[b]) for b in range(8) if lane >> b & 1) for lane in range(256)],
+                         np.uint32)
+
+
+def core_card(card: Card, notrump: bool) -> int:
+    """A card's bit in strength order (the contract's rank order)."""
+    return card.suit * 8 + (_STRENGTH_BIT[card.rank] if notrump else int(card.rank))
+
+
+def from_core(bit: int, notrump: bool) -> Card:
+    return Card.make(bit >> 3, NOTRUMP_ORDER[bit & 7] if notrump else bit & 7)
+
+
+def core_mask(cards: CardSet, notrump: bool) -> int:
+    """A card set in strength order."""
+    return sum(1 << core_card(c, notrump) for c in cards) if notrump else cards.mask
+
+
+def _natural(masks: np.ndarray, notrump: bool) -> np.ndarray:
+    """Strength-order masks back to the cards' own bits (the core's input)."""
+    if not notrump:
+        return masks
+    out = np.zeros_like(masks)
+    for s in range(4):
+        out |= _NATURAL_LANE[(masks >> np.uint32(8 * s)) & np.uint32(0xFF)] << np.uint32(8 * s)
+    return out
 
 
 class _Table:
@@ -531,6 +551,14 @@ class _Table:
         self.counts = [[_POPCOUNT[(hand >> np.uint32(8 * s)) & np.uint32(0xFF)] for s in range(4)]
                        for hand in (self.first, self.second)]
 
+    def worlds(self, order: np.ndarray) -> np.ndarray:
+        """The hands of the redistributions ``order`` as the core reads them: (len, 3) masks."""
+        hands = np.zeros((len(order), 3), np.uint32)
+        hands[:, self.claim.position.actor] = _natural(np.array([self.actor], np.uint32), self.notrump)[0]
+        hands[:, self.seats[0]] = _natural(self.first[order], self.notrump)
+        hands[:, self.seats[1]] = _natural(self.second[order], self.notrump)
+        return hands
+
     def cards(self, index: int) -> CardSet:
         """The cards of ``defenders[0]`` in redistribution ``index``."""
         mask = int(self.first[index])
@@ -544,13 +572,8 @@ class _Check:
         self.name = name
         self.table = table
         position = claim.position
-        nt = position.notrump
         base = questions(position)[name]
         self.question = base
-        self.trick = [core_card(c, nt) for c in position.trick]
-        self.trump = -1 if position.trump is None else int(position.trump)
-        self.sharp = core_mask(CardSet(SHARP_MASK), nt)
-        self.announced = core_mask(position.announced, nt)
         # The target depends on the redistribution only through the marriages the defenders
         # hold (game, Czech rule): one question per set of defence marriages, from the solver.
         self.targets = np.full(len(table.first), base.target, np.int16)
@@ -560,25 +583,6 @@ class _Check:
                 index = int(np.flatnonzero(keys == key)[0])
                 self.targets[keys == key] = questions(claim.with_hands(table.cards(index)))[name].target
         self.proven = _sure_wins(claim, table, name, self.targets)
-
-    def runner(self, search: Any) -> Callable[[int], bool]:
-        """``makes(index)``: one search of redistribution ``index`` in the solver's context ``search``."""
-        q, table = self.question, self.table
-        position = table.claim.position
-        first, second, targets = table.first.item, table.second.item, self.targets.item
-        actor, (one, two) = position.actor, table.seats
-        fixed = (self.trick, position.leader, self.trump, actor, q.maximiser, q.goal, q.marriage,
-                 q.best_marriage, self.sharp, self.announced, q.goals)
-        hands = [0, 0, 0]
-        hands[actor] = table.actor
-
-        def makes(index: int) -> bool:
-            hands[one] = first(index)
-            hands[two] = second(index)
-            search.load(hands, *fixed)
-            return bool(search.search(targets(index)))
-
-        return makes
 
 
 def _defence_marriages(table: _Table) -> np.ndarray:

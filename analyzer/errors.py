@@ -19,3 +19,7 @@ class PositionError(MariasError):
 
 class ResultError(MariasError):
     """A game result that cannot be scored (flek past the limit, a seven without the seven, …)."""
+
+
+class ArgumentError(MariasError):
+    """A public function called with the wrong kind of argument (a dict for a Position, …)."""

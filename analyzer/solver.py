@@ -14,24 +14,22 @@ value behind ``actor_points`` is a few of them on the same table.
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass
 from typing import Any
 
 from analyzer import _core
-from analyzer.cards import NOTRUMP_ORDER, SHARP_MASK, Card, CardSet
-from analyzer.errors import PositionError
+from analyzer.cards import SHARP_MASK, Card
+from analyzer.errors import ArgumentError, PositionError
 from analyzer.contract import Contract
-from analyzer.rules import Position, replay, seven_of
+from analyzer.rules import Position, seven_of
 
 # Parts of each contract, each scored (and searched) separately, and what "makes" means.
 COMPONENTS: dict[Contract, tuple[str, ...]] = {c: c.components for c in Contract}
 OWN_GOAL: dict[Contract, tuple[str, ...]] = {c: c.own_goal for c in Contract}
 
 DEFAULT_TT_LOG2 = 16  # 1.5 MiB: bigger tables only add cache misses to a single solve (docs/benchmarks.md)
-
-# Betl and durch rank the ten below the under-knave: the core sees strength bits.
-_NOTRUMP_BIT = {int(rank): bit for bit, rank in enumerate(NOTRUMP_ORDER)}
-_NOTRUMP_RANK = {bit: rank for rank, bit in _NOTRUMP_BIT.items()}
+TT_LOG2_RANGE = (10, 28)
 
 
 @dataclass(frozen=True)
@@ -44,19 +42,30 @@ class Question:
     target: int
     marriage: int = _core.MARR_NONE
     best_marriage: int = 0
-    goals: tuple[tuple[int, int], ...] = ()
+    goals: tuple[tuple[int, int], ...] = ()  # (card, trick from the end it must win)
+
+    def game(self, position: Position) -> tuple:
+        """The core's game: what is searched, the same for every state of a deal."""
+        trump = -1 if position.trump is None else int(position.trump)
+        return (trump, int(position.notrump), position.actor, self.maximiser, self.goal, self.marriage,
+                SHARP_MASK, position.announced.mask, self.goals)
+
+    def state(self, position: Position) -> tuple:
+        """The core's state: the cards, the trick and the leader."""
+        return (tuple(h.mask for h in position.hands), tuple(int(c) for c in position.trick), position.leader,
+                self.best_marriage)
 
 
 @dataclass
 class SolveResult:
-    """What ``marias solve`` reports (``to_json`` gives the JSON keys of the issue)."""
+    """What ``marias solve`` reports; ``to_json`` gives its JSON keys (cards as tokens there only)."""
 
     makes: bool
     actor_points: int | None
     defence_points: int | None
     components: dict[str, bool]
-    line: list[str]
-    card_values: dict[str, dict[str, Any]] | None = None
+    line: list[Card]
+    card_values: dict[Card, dict[str, Any]] | None = None
     nodes: int = 0
 
     def to_json(self) -> dict[str, Any]:
@@ -65,35 +74,11 @@ class SolveResult:
             "actor_points": self.actor_points,
             "defence_points": self.defence_points,
             "components": self.components,
-            "line": self.line,
+            "line": [str(c) for c in self.line],
         }
         if self.card_values is not None:
-            out["card_values"] = self.card_values
+            out["card_values"] = {str(card): value for card, value in self.card_values.items()}
         return out
-
-
-def core_card(card: Card, notrump: bool) -> int:
-    """The core's bit for a card: betl and durch renumber ranks by their order."""
-    return card.suit * 8 + (_NOTRUMP_BIT[card.rank] if notrump else int(card.rank))
-
-
-def from_core(bit: int, notrump: bool) -> Card:
-    return Card.make(bit >> 3, _NOTRUMP_RANK[bit & 7] if notrump else bit & 7)
-
-
-def _notrump_lane(lane: int) -> int:
-    return sum(1 << _NOTRUMP_BIT[rank] for rank in range(8) if lane >> rank & 1)
-
-
-_NOTRUMP_LANE = tuple(_notrump_lane(lane) for lane in range(256))
-
-
-def core_mask(cards: CardSet, notrump: bool) -> int:
-    """The core's mask for a card set (lanes renumbered for betl and durch)."""
-    mask = cards.mask
-    if not notrump:
-        return mask
-    return sum(_NOTRUMP_LANE[(mask >> (8 * s)) & 0xFF] << (8 * s) for s in range(4))
 
 
 def remaining_units(position: Position) -> int:
@@ -157,10 +142,10 @@ def _question(position: Position, name: str) -> Question:
             return Question(name, _core.GOAL_POINTS, side, target, _core.MARR_BEST, best // 10)
         return Question(name, _core.GOAL_POINTS, side, math.ceil((100 - have - best) / 10))
     if name in ("seven", "seven-against"):
-        goals = ((core_card(seven_of(trump), False), 1),)
+        goals = ((int(seven_of(trump)), 1),)
         return Question(name, _core.GOAL_SEVENS, 0 if name == "seven" else 1, 1, goals=goals)
     if name == "two-sevens":
-        goals = ((core_card(seven_of(position.side_suit), False), 2), (core_card(seven_of(trump), False), 1))
+        goals = ((int(seven_of(position.side_suit)), 2), (int(seven_of(trump)), 1))
         return Question(name, _core.GOAL_SEVENS, 0, 1, goals=goals)
     if name in ("betl", "open-betl"):
         return Question(name, _core.GOAL_BETL, 0, 1)
@@ -177,70 +162,75 @@ def _hra_question(position: Position) -> Question:
 class Solver:
     """Owns one C search context; reuse it for many positions (its table carries over).
 
-    Not thread-safe: use one Solver per thread or process.
+    A Solver may be shared between threads, but its searches then take turns: give
+    each thread its own (``default_solver()`` does) to search in parallel.
     """
 
     def __init__(self, tt_log2: int = DEFAULT_TT_LOG2) -> None:
+        low, high = TT_LOG2_RANGE
+        if not isinstance(tt_log2, int) or isinstance(tt_log2, bool) or not low <= tt_log2 <= high:
+            raise ArgumentError(f"the table size tt_log2 is a whole number from {low} to {high} "
+                                f"(2**N entries of 24 bytes), not {tt_log2!r}")
         self._search = _core.Search(tt_log2)
 
     @property
     def nodes(self) -> int:
-        """Nodes searched since the last position was loaded."""
+        """Nodes searched by the last call into the core."""
         return self._search.nodes
 
     @property
     def core(self) -> _core.Search:
-        """The C search context itself, for hot loops that load bit masks directly
-        (``analyzer.claims``); everything else goes through the methods below."""
+        """The C search context itself, for batch loops over bit masks (``analyzer.batch``)."""
         return self._search
-
-    def load(self, position: Position, question: Question) -> None:
-        nt = position.notrump
-        self._search.load(
-            [core_mask(h, nt) for h in position.hands],
-            [core_card(c, nt) for c in position.trick],
-            position.leader,
-            -1 if position.trump is None else int(position.trump),
-            position.actor,
-            question.maximiser,
-            question.goal,
-            question.marriage,
-            question.best_marriage,
-            _SHARP_CORE[nt],
-            core_mask(position.announced, nt),
-            question.goals,
-        )
 
     def ask(self, position: Position, question: Question) -> bool:
         """One null-window search: does the question's side reach its target?"""
-        self.load(position, question)
-        return self._search.search(question.target)
+        _check_position(position, "ask")
+        return self._search.search(question.game(position), question.state(position), question.target)
 
     def value(self, position: Position, question: Question) -> int:
-        """The exact value of the question's search (units, or 0/1 for a goal)."""
-        self.load(position, question)
-        return self._search.value()
+        """The exact value of the question's search (units of 10 points, or 0/1 for a goal)."""
+        _check_position(position, "value")
+        return self._search.value(question.game(position), question.state(position))
 
     def component(self, position: Position, name: str) -> bool:
         """Does one component (``game``, ``seven``, ``betl`` …) of the contract succeed?"""
+        _check_position(position, "component")
+        if name not in position.contract.components:
+            raise ArgumentError(f"{position.contract.value} has no component {name!r} "
+                                f"(it has {', '.join(position.contract.components)})")
         return self.ask(position, _question(position, name))
 
     def makes(self, position: Position) -> bool:
         """The contract's own goal, as fast as it can be answered."""
+        _check_position(position, "makes")
         return all(self.ask(position, _question(position, name)) for name in OWN_GOAL[position.contract])
 
     def hra_value(self, position: Position) -> int:
-        """G, the exact hra value in units (docs/semantics.md)."""
-        return self.value(position, _hra_question(position))
+        """The actor's points in the rest of the play under best play for the hra (trick points and
+        the last trick; under the over-first rule the marriages' difference too: docs/semantics.md)."""
+        _check_position(position, "hra_value")
+        if not position.contract.has_trumps:
+            raise ArgumentError(f"{position.contract.value} has no hra value: it is played without trumps")
+        return 10 * self.value(position, _hra_question(position))
 
     def line(self, position: Position, question: Question) -> list[Card]:
         """A principal variation of the question's search."""
-        self.load(position, question)
-        value = self._search.value()
-        return [from_core(bit, position.notrump) for bit, _ in self._search.line(value)]
+        return [card for card, _, _ in self._line(position, question)]
+
+    def _line(self, position: Position, question: Question) -> list[tuple[Card, int, int]]:
+        """(card, units its side gained by it, of which marriage) along a principal variation."""
+        _check_position(position, "line")
+        game, state = question.game(position), question.state(position)
+        value = self._search.value(game, state)
+        nodes = self._search.nodes
+        line = self._search.line(game, state, value)
+        self._line_nodes = nodes + self._search.nodes
+        return [(Card(bit), gain, marriage) for bit, gain, marriage in line]
 
     def solve(self, position: Position, card_values: bool = False) -> SolveResult:
         """Everything ``marias solve`` reports about a position."""
+        _check_position(position, "solve")
         qs = questions(position)
         nodes = 0
         components = {}
@@ -248,62 +238,69 @@ class Solver:
             components[name] = self.ask(position, question)
             nodes += self.nodes
         own = qs[OWN_GOAL[position.contract][0]]
-        actor_points = defence_points = hra_line = None
+        actor_points = defence_points = None
+        hra_line = None
         if position.contract.has_trumps:
-            hra_line = self.line(position, _hra_question(position))
-            nodes += self.nodes
-            actor_points = self.actor_trick_points(position, hra_line)
+            hra_line = self._line(position, _hra_question(position))
+            nodes += self._line_nodes
+            # The core's gains along the line are the actor's trick units (marriages aside).
+            actor_points = 10 * sum(gain - marriage for _, gain, marriage in hra_line)
             defence_points = 10 * remaining_units(position) - actor_points
         if own.name == "game" and hra_line is not None:
-            line = hra_line
+            line = [card for card, _, _ in hra_line]
         else:
             line = self.line(position, own)
-            nodes += self.nodes
+            nodes += self._line_nodes
         return SolveResult(
             makes=all(components[name] for name in OWN_GOAL[position.contract]),
             actor_points=actor_points,
             defence_points=defence_points,
             components=components if len(components) > 1 else {},
-            line=[str(c) for c in line],
+            line=line,
             card_values=self.card_values(position, qs) if card_values else None,
             nodes=nodes,
         )
 
-    @staticmethod
-    def actor_trick_points(position: Position, line: list[Card]) -> int:
-        """The actor's trick points (aces, tens, last trick) along a complete line."""
-        points = 0
-        tricks = replay(position, line)
-        for i, (cards, winner) in enumerate(tricks):
-            if winner == position.actor:
-                points += sum(c.points for c in cards) + (10 if i == len(tricks) - 1 else 0)
-        return points
-
-    def card_values(self, position: Position, qs: dict[str, Question]) -> dict[str, dict[str, Any]]:
-        """For each legal card of the side to move: the contract's own goal and the hra value after it."""
-        out: dict[str, dict[str, Any]] = {}
+    def card_values(self, position: Position, qs: dict[str, Question] | None = None) -> dict[Card, dict[str, Any]]:
+        """For each legal card of the side to move: the contract's own goal after it (``makes``) and,
+        with trumps, the hra value after it (``hra_value``, the actor's points in the rest of the play)."""
+        _check_position(position, "card_values")
+        qs = qs or questions(position)
+        makes: dict[Card, bool] = {}
+        for name in OWN_GOAL[position.contract]:
+            q = qs[name]
+            for bit, value in self._search.move_values(q.game(position), q.state(position)):
+                makes[Card(bit)] = makes.get(Card(bit), True) and value >= q.target
+        hra: dict[Card, int] = {}
+        if position.contract.has_trumps:
+            q = _hra_question(position)
+            hra = {Card(bit): 10 * value for bit, value in self._search.move_values(q.game(position), q.state(position))}
+        out: dict[Card, dict[str, Any]] = {}
         for card in position.legal_moves():
-            bit = core_card(card, position.notrump)
-            entry: dict[str, Any] = {}
-            ok = True
-            for name in OWN_GOAL[position.contract]:
-                self.load(position, qs[name])
-                ok = ok and self._search.move_value(bit) >= qs[name].target
-            entry["makes"] = ok
-            if position.contract.has_trumps:
-                self.load(position, _hra_question(position))
-                entry["hra_value"] = 10 * self._search.move_value(bit)
-            out[str(card)] = entry
+            entry: dict[str, Any] = {"makes": makes[card]}
+            if hra:
+                entry["hra_value"] = hra[card]
+            out[card] = entry
         return out
 
 
-_SHARP_CORE = {False: SHARP_MASK, True: core_mask(CardSet(SHARP_MASK), True)}
-_default: Solver | None = None
+def _check_position(position: Any, method: str) -> None:
+    if not isinstance(position, Position):
+        raise ArgumentError(f"{method}() takes a Position, not {type(position).__name__}; "
+                            "use Position.from_json(...) to read one")
+
+
+_local = threading.local()
+
+
+def default_solver() -> Solver:
+    """This thread's Solver (created on first use): threads never share a search context."""
+    solver = getattr(_local, "solver", None)
+    if solver is None:
+        solver = _local.solver = Solver()
+    return solver
 
 
 def solve(position: Position, card_values: bool = False) -> SolveResult:
-    """Solve with a module-wide Solver (created on first use)."""
-    global _default
-    if _default is None:
-        _default = Solver()
-    return _default.solve(position, card_values)
+    """Solve with this thread's default Solver."""
+    return default_solver().solve(position, card_values)

@@ -227,7 +227,7 @@ def forehand_columns(deal: Deal, solver: "Solver", analyses: Sequence[str]) -> d
         t = suit.token
         if "points" in analyses:
             position = forehand_position(deal, Contract.GAME, suit)
-            g = solver.hra_value(position)
+            g = solver.hra_value(position) // 10  # G in units of 10
             actor = 10 * g + fixed_marriages(position, 0)
             defence = 10 * (remaining_units(position) - g) + fixed_marriages(position, 1) + position.talon.points
             row[f"hra_{t}"] = actor

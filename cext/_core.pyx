@@ -1,110 +1,192 @@
 # cython: language_level=3
 """Thin wrapper of the C search: one ``Search`` owns one C context.
 
-Arguments are converted with the GIL held, each search runs in one
-``with nogil`` block, and a C error code becomes a ``CoreError`` afterwards.
-Cards are bit indices in the C core's lane layout (see cext/solver.h).
+A *game* is the tuple ``(trump, notrump_order, actor, maximiser, goal, marriage,
+sharp, announced, goals)`` (``goals``: (card, trick from the end) pairs) and a
+*state* the tuple ``(hands, trick, leader, best_marriage)``; cards are bit
+indices of the layout in cext/solver.h. Both go with every call, so a context
+never holds half a position. Arguments are converted with the GIL held, each
+search runs in one ``with nogil`` block under the context's lock (a context is
+one thread's at a time), and a C error code becomes a ``CoreError`` afterwards.
 """
-from libc.stdint cimport int8_t, uint32_t
+import threading
+
+import numpy as np
+
+from libc.stdint cimport int8_t, int16_t, uint32_t
+from libc.stdlib cimport malloc, free
 
 from csolver cimport (
-    mr_ctx, mr_position, mr_error_text, mr_ctx_new, mr_ctx_free, mr_ctx_clear,
-    mr_set_position, mr_search, mr_value, mr_root_moves, mr_move_value, mr_line, mr_nodes,
+    MR_EXACT, mr_ctx, mr_game, mr_state, mr_question, mr_error_text, mr_ctx_new, mr_ctx_free, mr_ctx_clear,
+    mr_ctx_use_pext, mr_search, mr_value, mr_move_values, mr_line, mr_batch, mr_nodes,
 )
+
+from analyzer.errors import MariasError
 
 GOAL_POINTS, GOAL_BETL, GOAL_DURCH, GOAL_SEVENS = 0, 1, 2, 3
 MARR_NONE, MARR_DIFF, MARR_BEST = 0, 1, 2
+EXACT = MR_EXACT
+STOPPED = -8
 
 
-class CoreError(ValueError):
+class CoreError(MariasError):
     """The C core refused its arguments (a position the Python layer should have rejected)."""
 
 
+class Stopped(Exception):
+    """A batch ended early because its stop flag was raised."""
+
+
 cdef int check(int code) except -1:
+    if code == STOPPED:
+        raise Stopped("stopped")
     if code < 0:
         raise CoreError(mr_error_text(code).decode())
     return 0
 
 
-cdef class Search:
-    """An open-hand search context with its own transposition table (2**tt_log2 entries of 24 bytes).
+cdef int to_game(object game, mr_game *g) except -1:
+    trump, order, actor, maximiser, goal, marriage, sharp, announced, goals = game
+    if len(goals) > 2:
+        raise CoreError("at most two goal cards")
+    g.trump, g.notrump_order, g.actor, g.maximiser = trump, order, actor, maximiser
+    g.goal, g.marriage, g.sharp, g.announced = goal, marriage, sharp, announced
+    g.ngoal = len(goals)
+    for i in range(g.ngoal):
+        g.goal_card[i], g.goal_when[i] = goals[i]
+    return 0
 
-    The table survives ``load`` while the game's parameters stay the same, so
-    many positions of one contract (a deal's lines, a claim's redistributions)
-    share it.
-    """
+
+cdef int to_state(object state, mr_state *s) except -1:
+    hands, trick, leader, best = state
+    if len(hands) != 3 or len(trick) > 2:
+        raise CoreError("three hands and at most two cards in the trick")
+    for i in range(3):
+        s.hands[i] = hands[i]
+    s.ntrick = len(trick)
+    for i in range(s.ntrick):
+        s.trick[i] = trick[i]
+    s.leader, s.best_marriage = leader, best
+    return 0
+
+
+cdef class Search:
+    """An open-hand search context with its own transposition table (2**tt_log2 entries of 24 bytes)."""
     cdef mr_ctx *ctx
+    cdef object lock
 
     def __cinit__(self, int tt_log2=16):
+        if not 10 <= tt_log2 <= 28:
+            raise CoreError(f"the table size is 2**10 to 2**28 entries, not 2**{tt_log2}")
         check(mr_ctx_new(&self.ctx, tt_log2))
+        self.lock = threading.Lock()
 
     def __dealloc__(self):
         mr_ctx_free(self.ctx)
 
     def clear(self):
-        mr_ctx_clear(self.ctx)
+        with self.lock:
+            mr_ctx_clear(self.ctx)
 
-    def load(self, hands, trick, int leader, int trump, int actor, int maximiser, int goal,
-             int marriage=MARR_NONE, int best_marriage=0, uint32_t sharp=0, uint32_t announced=0,
-             goals=()):
-        """Load a position; ``goals`` is a sequence of (card, trick from the end) pairs."""
-        cdef mr_position pos
-        cdef int code
-        if len(hands) != 3 or len(trick) > 2 or len(goals) > 2:
-            raise CoreError("three hands, at most two cards in the trick and two goal cards")
-        for i in range(3):
-            pos.hands[i] = hands[i]
-        pos.ntrick = len(trick)
-        for i in range(pos.ntrick):
-            pos.trick[i] = trick[i]
-        pos.leader, pos.trump, pos.actor, pos.maximiser = leader, trump, actor, maximiser
-        pos.goal, pos.marriage, pos.best_marriage = goal, marriage, best_marriage
-        pos.sharp, pos.announced = sharp, announced
-        pos.ngoal = len(goals)
-        for i in range(pos.ngoal):
-            pos.goal_card[i], pos.goal_when[i] = goals[i]
-        with nogil:
-            code = mr_set_position(self.ctx, &pos)
-        check(code)
+    def use_pext(self, bint on) -> bool:
+        """Squeeze table keys with pext (True) or the portable loop; returns the setting in force."""
+        with self.lock:
+            return bool(mr_ctx_use_pext(self.ctx, on))
 
-    def search(self, int target) -> bool:
+    def search(self, game, state, int target) -> bool:
         """Can the maximising side reach a value >= target?"""
+        cdef mr_game g
+        cdef mr_state s
         cdef int yes = 0, code
-        with nogil:
-            code = mr_search(self.ctx, target, &yes)
+        to_game(game, &g)
+        to_state(state, &s)
+        with self.lock:
+            with nogil:
+                code = mr_search(self.ctx, &g, &s, target, &yes)
         check(code)
         return bool(yes)
 
-    def value(self) -> int:
+    def value(self, game, state) -> int:
+        cdef mr_game g
+        cdef mr_state s
         cdef int v = 0, code
-        with nogil:
-            code = mr_value(self.ctx, &v)
+        to_game(game, &g)
+        to_state(state, &s)
+        with self.lock:
+            with nogil:
+                code = mr_value(self.ctx, &g, &s, &v)
         check(code)
         return v
 
-    def root_moves(self) -> list:
+    def move_values(self, game, state) -> list:
+        """(card, exact value after it) for every legal card of the side to move."""
+        cdef mr_game g
+        cdef mr_state s
         cdef int8_t cards[10]
-        cdef int n = 0
-        check(mr_root_moves(self.ctx, cards, &n))
-        return [cards[i] for i in range(n)]
-
-    def move_value(self, int card) -> int:
-        cdef int v = 0, code
-        with nogil:
-            code = mr_move_value(self.ctx, card, &v)
+        cdef int values[10]
+        cdef int n = 0, code
+        to_game(game, &g)
+        to_state(state, &s)
+        with self.lock:
+            with nogil:
+                code = mr_move_values(self.ctx, &g, &s, cards, values, &n)
         check(code)
-        return v
+        return [(cards[i], values[i]) for i in range(n)]
 
-    def line(self, int value) -> list:
-        """A principal variation: (card, units gained by the maximising side) pairs."""
+    def line(self, game, state, int value) -> list:
+        """A principal variation: (card, units the maximising side gained by it, of which marriage) triples."""
+        cdef mr_game g
+        cdef mr_state s
         cdef int8_t cards[32]
         cdef int8_t gains[32]
+        cdef int8_t marriages[32]
         cdef int n = 0, code
-        with nogil:
-            code = mr_line(self.ctx, value, cards, gains, &n)
+        to_game(game, &g)
+        to_state(state, &s)
+        with self.lock:
+            with nogil:
+                code = mr_line(self.ctx, &g, &s, value, cards, gains, marriages, &n)
         check(code)
-        return [(cards[i], gains[i]) for i in range(n)]
+        return [(cards[i], gains[i], marriages[i]) for i in range(n)]
+
+    def batch(self, questions, state, const uint32_t[:, ::1] hands, const int16_t[:, ::1] targets=None,
+              bint stop_on_no=False, int[::1] stop=None):
+        """Answer every question (a (game, target) pair; target EXACT for the value) in every world.
+
+        World w is ``state`` with the hands ``hands[w]``; ``targets[w, q]``, when given, replaces
+        question q's target. Returns (answers as an int16 array (worlds, questions), the number of
+        worlds answered, whether ``stop[0]`` became non-zero and ended the batch early).
+        """
+        cdef int nq = len(questions), n = hands.shape[0], done = 0, code
+        cdef mr_state s
+        cdef mr_question *qs
+        if hands.shape[1] != 3:
+            raise CoreError("hands must be an array of shape (worlds, 3)")
+        if targets is not None and (targets.shape[0] != n or targets.shape[1] != nq):
+            raise CoreError("targets must be an array of shape (worlds, questions)")
+        out = np.zeros((n, nq), np.int16)
+        cdef int16_t[:, ::1] out_view = out
+        to_state(state, &s)
+        qs = <mr_question *>malloc(max(nq, 1) * sizeof(mr_question))
+        if qs == NULL:
+            raise MemoryError()
+        try:
+            for i, (game, target) in enumerate(questions):
+                to_game(game, &qs[i].game)
+                qs[i].target = target
+            with self.lock:
+                with nogil:
+                    code = mr_batch(self.ctx, qs, nq, &s, &hands[0, 0] if n else NULL,
+                                    &targets[0, 0] if targets is not None and n else NULL, n,
+                                    &out_view[0, 0] if n else NULL, stop_on_no,
+                                    &stop[0] if stop is not None else NULL, &done)
+        finally:
+            free(qs)
+        if code != STOPPED:
+            check(code)
+        return out, done, code == STOPPED
 
     @property
     def nodes(self) -> int:
+        """Nodes searched by the last call."""
         return mr_nodes(self.ctx)

@@ -3,12 +3,25 @@
 #include "solver.h"
 
 #include <assert.h>
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#include <immintrin.h>
+#define HAVE_PEXT_BUILD 1
+#endif
+
+/* Build switches (for the tests that hold each speed-up to account, never for use):
+ * MR_NO_SQUEEZE keys the table on the exact cards, MR_NO_QUICK_BOUNDS drops the
+ * bounds that need no search, MR_NO_COLLAPSE searches every card of a sequence. */
 
 #define LANE(s) (0xFFu << (8 * (s)))
 #define FAIL (-100) /* play(): a boolean goal was lost by this card */
 #define BOUND_INF 127
+/* The bits of the marriage cards within a lane (games with trumps only). */
+#define MR_BIT_OVER 4
+#define MR_BIT_KING 5
 
 /* Transposition table entry, probed at trick boundaries only. The key is the
  * position with ranks squeezed: in each suit, only the order of the cards
@@ -24,6 +37,7 @@ typedef struct {
     uint8_t meta;    /* leader (2 bits) | extra state (2 bits) | game slot (4 bits, 0 = empty) */
     int8_t lo, hi;   /* bounds on the value of the rest of the play */
     int8_t move;     /* best card, squeezed: suit * 8 + its place among the suit's cards */
+    uint16_t epoch;  /* the slot's epoch when stored: an entry of a slot given to a new game is stale */
 } tt_entry;
 _Static_assert(sizeof(tt_entry) == 24, "a table entry is 24 bytes");
 
@@ -32,6 +46,7 @@ typedef struct {
     uint32_t h[2];
     uint16_t counts;
     uint8_t meta;
+    uint16_t epoch;
 } tt_key;
 
 typedef struct {
@@ -46,12 +61,16 @@ struct mr_ctx {
     tt_entry *tt;
     uint32_t tt_mask; /* buckets of two entries */
     uint8_t gen;      /* the slot of the game being searched */
-    mr_position games[GAME_SLOTS]; /* the games whose bounds the table holds */
-    uint64_t game_used[GAME_SLOTS]; /* when each slot was last loaded; 0 = free */
+    mr_game games[GAME_SLOTS]; /* the games whose bounds the table holds, as the caller gave them */
+    uint64_t game_used[GAME_SLOTS]; /* when each slot was last used; 0 = free */
+    uint16_t epoch[GAME_SLOTS];     /* bumped when a slot is given to another game */
     uint64_t clock;
-    int loaded;
-    mr_position p;    /* the game's parameters as loaded */
+    int use_pext;
+    mr_game p;        /* the game being searched, in the core's rank order */
     state root, s;
+    volatile const int *stop; /* a batch's stop flag, or NULL */
+    jmp_buf abort;    /* where a stopped search unwinds to */
+    uint8_t lane_in[256], lane_out[256]; /* betl/durch rank renumbering of one lane, and back */
     uint32_t trump_mask;
     uint32_t special; /* cards never collapsed with a neighbour */
     uint32_t class_bits[2]; /* each card's class (0 plain, 1 sharp, 2 announced or goal card, 3 marriage
@@ -69,10 +88,11 @@ static const char *const error_text[] = {
     "argument out of range",
     "that card is not legal here",
     "no cards left to play",
+    "stopped",
 };
 
 const char *mr_error_text(int code) {
-    if (code > 0 || code < MR_E_TERMINAL) return "unknown error";
+    if (code > 0 || code < MR_E_STOPPED) return "unknown error";
     return error_text[-code];
 }
 
@@ -117,6 +137,16 @@ static uint32_t legal(const mr_ctx *c, const state *s, int p) {
     return moves;
 }
 
+/* Under "over first": the units the maximiser gains when the side to move plays
+ * card from state s (an over-knave whose king its player holds declares the pair). */
+static int marriage_gain(const mr_ctx *c, const state *s, int card) {
+    int p = (s->leader + s->ntrick) % 3;
+    if (c->p.marriage == MR_MARR_NONE || (card & 7) != MR_BIT_OVER || !(s->hand[p] & (1u << (card + 1)))) return 0;
+    int v = (card >> 3) == c->p.trump ? 4 : 2;
+    if (c->p.marriage == MR_MARR_DIFF) return c->maxside[p] ? v / 2 : -v / 2;
+    return c->maxside[p] && v > s->best ? v - s->best : 0;
+}
+
 /* Play one card for the side to move. Returns the units the maximising side
  * gains by it (a completed trick, a declared marriage), or FAIL when it loses
  * a boolean goal. */
@@ -126,14 +156,9 @@ static int play(mr_ctx *c, int card) {
     uint32_t bit = 1u << card;
     assert(s->hand[p] & bit);
 
-    if (c->p.marriage != MR_MARR_NONE && (card & 7) == MR_BIT_OVER && (s->hand[p] & (bit << 1))) {
-        int v = (card >> 3) == c->p.trump ? 4 : 2;
-        if (c->p.marriage == MR_MARR_DIFF) {
-            gain += c->maxside[p] ? v / 2 : -v / 2;
-        } else if (c->maxside[p] && v > s->best) {
-            gain += v - s->best;
-            s->best = (int8_t)v;
-        }
+    if (c->p.marriage != MR_MARR_NONE) {
+        gain = marriage_gain(c, s, card);
+        if (c->p.marriage == MR_MARR_BEST && gain) s->best = (int8_t)(s->best + gain);
     }
     s->hand[p] &= ~bit;
     s->trick[s->ntrick++] = (int8_t)card;
@@ -246,13 +271,18 @@ static void bounds(const mr_ctx *c, int *lb, int *ub) {
     const state *s = &c->s;
     if (c->p.goal != MR_GOAL_POINTS) {
         *lb = 0;
+#ifdef MR_NO_QUICK_BOUNDS
+        *ub = 1;
+#else
         *ub = s->ntrick == 0 && goal_lost(c) ? 0 : 1;
+#endif
         return;
     }
     uint32_t all = s->hand[0] | s->hand[1] | s->hand[2];
     int pts = popcount(all & c->p.sharp) + 1;
     for (int i = 0; i < s->ntrick; i++) pts += (c->p.sharp >> s->trick[i]) & 1;
     int lo = 0, hi = pts, best = s->best;
+#ifndef MR_NO_QUICK_BOUNDS
     if (s->ntrick == 0) {
         int sure = sure_points(c, s->leader, pts);
         if (c->maxside[s->leader]) lo = sure; else hi = pts - sure;
@@ -272,6 +302,7 @@ static void bounds(const mr_ctx *c, int *lb, int *ub) {
         if (max_sure > lo) lo = max_sure;
         if (pts - min_sure < hi) hi = pts - min_sure;
     }
+#endif
     if (c->p.marriage != MR_MARR_NONE && c->p.trump >= 0) {
         for (int seat = 0; seat < 3; seat++)
             for (int suit = 0; suit < 4; suit++) {
@@ -294,27 +325,69 @@ static void bounds(const mr_ctx *c, int *lb, int *ub) {
 
 static inline int extra_state(const mr_ctx *c) { return c->p.marriage == MR_MARR_BEST ? c->s.best / 2 : 0; }
 
-#if defined(__BMI2__)
-#include <immintrin.h>
-static inline uint32_t squeeze(uint32_t x, uint32_t all) { return _pext_u32(x, all); }
-#else
-static inline uint32_t squeeze(uint32_t x, uint32_t all) {
+static inline uint32_t squeeze_loop(uint32_t x, uint32_t all) {
     uint32_t packed = 0;
     for (uint32_t bit = 1; all; all &= all - 1, bit <<= 1)
         if (x & all & -all) packed |= bit;
     return packed;
 }
+
+static inline uint16_t suit_counts(uint32_t all) {
+    return (uint16_t)(popcount(all & 0xFF) | popcount(all & 0xFF00) << 4 | popcount(all & 0xFF0000) << 8 |
+                      popcount(all & 0xFF000000) << 12);
+}
+
+/* The key squeezes each set to the places of the cards still held: positions that
+ * differ only in which cards are gone share it. One body, two squeezes. */
+#ifdef MR_NO_SQUEEZE
+#define KEY_BODY(SQUEEZE)  /* the exact cards of the three hands */ \
+    (void)all;                                                   \
+    k->h[0] = s->hand[0];                                        \
+    k->h[1] = s->hand[1];                                        \
+    k->cls = s->hand[2];
+#else
+#define KEY_BODY(SQUEEZE)                                                                      \
+    k->h[0] = SQUEEZE(s->hand[0], all);                                                        \
+    k->h[1] = SQUEEZE(s->hand[1], all);                                                        \
+    k->cls = SQUEEZE(c->class_bits[0], all) | (uint64_t)SQUEEZE(c->class_bits[1], all) << 32;
 #endif
 
-static void make_key(const mr_ctx *c, tt_key *k) {
+static void make_key_loop(const mr_ctx *c, tt_key *k) {
     const state *s = &c->s;
     uint32_t all = s->hand[0] | s->hand[1] | s->hand[2];
-    k->h[0] = squeeze(s->hand[0], all);
-    k->h[1] = squeeze(s->hand[1], all);
-    k->cls = squeeze(c->class_bits[0], all) | (uint64_t)squeeze(c->class_bits[1], all) << 32;
-    k->counts = (uint16_t)(popcount(all & 0xFF) | popcount(all & 0xFF00) << 4 | popcount(all & 0xFF0000) << 8 |
-                           popcount(all & 0xFF000000) << 12);
-    k->meta = (uint8_t)(s->leader | extra_state(c) << 2 | c->gen << 4);
+    KEY_BODY(squeeze_loop)
+    k->counts = suit_counts(all);
+}
+
+#ifdef HAVE_PEXT_BUILD
+__attribute__((target("bmi2"))) static void make_key_pext(const mr_ctx *c, tt_key *k) {
+    const state *s = &c->s;
+    uint32_t all = s->hand[0] | s->hand[1] | s->hand[2];
+    KEY_BODY(_pext_u32)
+    k->counts = suit_counts(all);
+}
+#endif
+
+/* pext where the processor has it and does it in hardware (AMD's family 17h,
+ * Zen 1 and 2, runs it in microcode, slower than the loop). */
+static int pext_is_fast(void) {
+#ifdef HAVE_PEXT_BUILD
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam17h");
+#else
+    return 0;
+#endif
+}
+
+static void make_key(const mr_ctx *c, tt_key *k) {
+#ifdef HAVE_PEXT_BUILD
+    if (c->use_pext)
+        make_key_pext(c, k);
+    else
+#endif
+        make_key_loop(c, k);
+    k->meta = (uint8_t)(c->s.leader | extra_state(c) << 2 | c->gen << 4);
+    k->epoch = c->epoch[c->gen];
 }
 
 static inline int cards_held(uint16_t counts) {
@@ -333,8 +406,14 @@ static inline uint32_t tt_index(const mr_ctx *c, const tt_key *k) {
 }
 
 static inline int tt_matches(const tt_entry *e, const tt_key *k) {
-    return e->meta == k->meta && e->counts == k->counts && e->h[0] == k->h[0] && e->h[1] == k->h[1] &&
-           e->cls == k->cls;
+    return e->meta == k->meta && e->epoch == k->epoch && e->counts == k->counts && e->h[0] == k->h[0] &&
+           e->h[1] == k->h[1] && e->cls == k->cls;
+}
+
+/* An entry is live when its slot holds a game and it was stored in the slot's current epoch. */
+static inline int tt_live(const mr_ctx *c, const tt_entry *e) {
+    int slot = e->meta >> 4;
+    return slot && e->epoch == c->epoch[slot];
 }
 
 /* A card to and from its squeezed form: its place among its suit's cards held. */
@@ -365,13 +444,14 @@ static void tt_store(mr_ctx *c, const tt_key *k, int bound, int lower, int move)
     if (!e) {
         /* An empty entry if there is one, else the shallower one (the deeper
          * one stands for more work). */
-        int d0 = (b[0].meta >> 4) ? cards_held(b[0].counts) : -1;
-        int d1 = (b[1].meta >> 4) ? cards_held(b[1].counts) : -1;
+        int d0 = tt_live(c, &b[0]) ? cards_held(b[0].counts) : -1;
+        int d1 = tt_live(c, &b[1]) ? cards_held(b[1].counts) : -1;
         e = d0 <= d1 ? &b[0] : &b[1];
         e->cls = k->cls;
         memcpy(e->h, k->h, sizeof e->h);
         e->counts = k->counts;
         e->meta = k->meta;
+        e->epoch = k->epoch;
         e->lo = -BOUND_INF;
         e->hi = BOUND_INF;
     }
@@ -409,6 +489,7 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
         while (lane) {
             int card = __builtin_ctz(lane);
             lane &= lane - 1;
+#ifndef MR_NO_COLLAPSE
             if (prev >= 0) {
                 uint32_t between = above(prev) & ((1u << card) - 1);
                 int same = !(others & between) && !((c->special >> card) & 1) && !((c->special >> prev) & 1) &&
@@ -416,6 +497,7 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
                 prev = card;
                 if (same) continue;
             }
+#endif
             prev = card;
             int rank = card & 7, sharp = (c->p.sharp >> card) & 1, sc;
             if (win < 0) {
@@ -451,10 +533,10 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
  * state is >= v when v >= target, and <= v otherwise. */
 static int ab(mr_ctx *c, int target) {
     state *s = &c->s;
-    c->nodes++;
+    if (!(++c->nodes & 0xFFFF) && c->stop && *c->stop) longjmp(c->abort, 1);
     int p = (s->leader + s->ntrick) % 3, first = -1;
     int lb = -BOUND_INF, ub = BOUND_INF;
-    tt_key key = {0, {0, 0}, 0, 0};
+    tt_key key = {0, {0, 0}, 0, 0, 0};
 
     if (s->ntrick == 0) {
         /* Step 1. End of play, or its last trick: every card is forced. */
@@ -529,6 +611,10 @@ static int exact(mr_ctx *c) {
 
 /* ---- entry points ----------------------------------------------------------- */
 
+/* Betl and durch rank the ten between the nine and the under-knave: within a lane,
+ * the caller's rank bits 7 8 9 U O K X A become strength bits 7 8 9 X U O K A. */
+static const int8_t NOTRUMP_STRENGTH[8] = {0, 1, 2, 4, 5, 6, 3, 7};
+
 int mr_ctx_new(mr_ctx **out, int tt_log2) {
     if (!out || tt_log2 < 4 || tt_log2 > 30) return MR_E_ARG;
     mr_ctx *c = calloc(1, sizeof *c);
@@ -539,6 +625,11 @@ int mr_ctx_new(mr_ctx **out, int tt_log2) {
         free(c);
         return MR_E_NOMEM;
     }
+    for (int lane = 0; lane < 256; lane++)
+        for (int r = 0; r < 8; r++)
+            if (lane >> r & 1) c->lane_in[lane] |= (uint8_t)(1u << NOTRUMP_STRENGTH[r]);
+    for (int lane = 0; lane < 256; lane++) c->lane_out[c->lane_in[lane]] = (uint8_t)lane;
+    c->use_pext = pext_is_fast();
     mr_ctx_clear(c);
     *out = c;
     return MR_OK;
@@ -553,163 +644,202 @@ void mr_ctx_free(mr_ctx *c) {
 void mr_ctx_clear(mr_ctx *c) {
     memset(c->tt, 0, ((size_t)c->tt_mask + 1) * 2 * sizeof(tt_entry));
     memset(c->game_used, 0, sizeof c->game_used);
+    memset(c->epoch, 0, sizeof c->epoch);
     c->gen = 0;
 }
 
-static int same_parameters(const mr_position *a, const mr_position *b);
-
-/* The table keeps the bounds of up to 15 games (trump, goal, announced cards,
- * ...) side by side, each entry tagged with its game's slot, so that a caller
- * cycling through a deal's contracts, or a claim's redistributions, never
- * loses them. A 16th game takes the least recently used slot, whose entries
- * are wiped first. */
-static void select_game(mr_ctx *c, const mr_position *pos) {
-    int slot = 0;
-    for (int i = 1; i < GAME_SLOTS && !slot; i++)
-        if (c->game_used[i] && same_parameters(&c->games[i], pos)) slot = i;
-    if (!slot) {
-        slot = 1;
-        for (int i = 2; i < GAME_SLOTS; i++)
-            if (c->game_used[i] < c->game_used[slot]) slot = i;
-        if (c->game_used[slot]) {
-            size_t n = ((size_t)c->tt_mask + 1) * 2;
-            for (size_t i = 0; i < n; i++)
-                if ((c->tt[i].meta >> 4) == slot) memset(&c->tt[i], 0, sizeof(tt_entry));
-        }
-        c->games[slot] = *pos;
-    }
-    c->game_used[slot] = ++c->clock;
-    c->gen = (uint8_t)slot;
+int mr_ctx_use_pext(mr_ctx *c, int on) {
+#ifdef HAVE_PEXT_BUILD
+    __builtin_cpu_init();
+    c->use_pext = on && __builtin_cpu_supports("bmi2");
+#else
+    (void)on;
+    c->use_pext = 0;
+#endif
+    return c->use_pext;
 }
 
-static int same_parameters(const mr_position *a, const mr_position *b) {
-    if (a->trump != b->trump || a->actor != b->actor || a->maximiser != b->maximiser || a->goal != b->goal ||
-        a->marriage != b->marriage || a->sharp != b->sharp || a->announced != b->announced || a->ngoal != b->ngoal)
+static uint32_t mask_in(const mr_ctx *c, const mr_game *g, uint32_t mask) {
+    if (!g->notrump_order) return mask;
+    uint32_t out = 0;
+    for (int s = 0; s < 4; s++) out |= (uint32_t)c->lane_in[mask >> (8 * s) & 0xFF] << (8 * s);
+    return out;
+}
+
+static int card_in(const mr_game *g, int card) {
+    return g->notrump_order ? (card & ~7) | NOTRUMP_STRENGTH[card & 7] : card;
+}
+
+static int card_out(const mr_ctx *c, const mr_game *g, int card) {
+    if (!g->notrump_order) return card;
+    return (card & ~7) | __builtin_ctz(c->lane_out[1u << (card & 7)]);
+}
+
+static int same_game(const mr_game *a, const mr_game *b) {
+    if (a->trump != b->trump || a->notrump_order != b->notrump_order || a->actor != b->actor ||
+        a->maximiser != b->maximiser || a->goal != b->goal || a->marriage != b->marriage || a->sharp != b->sharp ||
+        a->announced != b->announced || a->ngoal != b->ngoal)
         return 0;
     for (int g = 0; g < a->ngoal; g++)
         if (a->goal_card[g] != b->goal_card[g] || a->goal_when[g] != b->goal_when[g]) return 0;
     return 1;
 }
 
-int mr_set_position(mr_ctx *c, const mr_position *pos) {
-    if (pos->ntrick < 0 || pos->ntrick > 2 || pos->leader < 0 || pos->leader > 2 || pos->actor < 0 ||
-        pos->actor > 2 || pos->trump < -1 || pos->trump > 3 || pos->goal < 0 || pos->goal > MR_GOAL_SEVENS ||
-        pos->marriage < 0 || pos->marriage > MR_MARR_BEST || (pos->maximiser != 0 && pos->maximiser != 1) ||
-        pos->ngoal < 0 || pos->ngoal > 2 || pos->best_marriage < 0 || pos->best_marriage > 4)
+/* The table keeps the bounds of up to 15 games (trump, goal, announced cards,
+ * ...) side by side, each entry tagged with its game's slot and the slot's epoch,
+ * so that a caller cycling through a deal's contracts, or a claim's
+ * redistributions, never loses them. A 16th game takes the least recently used
+ * slot and bumps its epoch: the old game's entries are stale at once, with no
+ * scan of the table (but once in 65,536 reuses, when the epoch wraps). */
+static void select_game(mr_ctx *c, const mr_game *g) {
+    int slot = 0;
+    if (c->gen && same_game(&c->games[c->gen], g)) slot = c->gen;
+    for (int i = 1; i < GAME_SLOTS && !slot; i++)
+        if (c->game_used[i] && same_game(&c->games[i], g)) slot = i;
+    if (!slot) {
+        slot = 1;
+        for (int i = 2; i < GAME_SLOTS; i++)
+            if (c->game_used[i] < c->game_used[slot]) slot = i;
+        if (c->game_used[slot] && ++c->epoch[slot] == 0) {
+            size_t n = ((size_t)c->tt_mask + 1) * 2;
+            for (size_t i = 0; i < n; i++)
+                if ((c->tt[i].meta >> 4) == slot) memset(&c->tt[i], 0, sizeof(tt_entry));
+        }
+        c->games[slot] = *g;
+    }
+    c->game_used[slot] = ++c->clock;
+    c->gen = (uint8_t)slot;
+}
+
+/* Check a game and a state and make them the search's root. Nothing of an
+ * earlier call survives in the context but the table, so a refused load
+ * leaves nothing half-done behind. */
+static int load(mr_ctx *c, const mr_game *g, const mr_state *st) {
+    if (st->ntrick < 0 || st->ntrick > 2 || st->leader < 0 || st->leader > 2 || g->actor < 0 || g->actor > 2 ||
+        g->trump < -1 || g->trump > 3 || g->goal < 0 || g->goal > MR_GOAL_SEVENS || g->marriage < 0 ||
+        g->marriage > MR_MARR_BEST || (g->maximiser != 0 && g->maximiser != 1) || g->ngoal < 0 || g->ngoal > 2 ||
+        st->best_marriage < 0 || st->best_marriage > 4 || (g->notrump_order != 0 && g->notrump_order != 1))
         return MR_E_ARG;
-    if (pos->marriage != MR_MARR_NONE && (pos->trump < 0 || pos->goal != MR_GOAL_POINTS)) return MR_E_ARG;
+    if (g->marriage != MR_MARR_NONE && (g->trump < 0 || g->goal != MR_GOAL_POINTS || g->notrump_order))
+        return MR_E_ARG;
 
     uint32_t seen = 0;
     for (int seat = 0; seat < 3; seat++) {
-        if (seen & pos->hands[seat]) return MR_E_OVERLAP;
-        seen |= pos->hands[seat];
+        if (seen & st->hands[seat]) return MR_E_OVERLAP;
+        seen |= st->hands[seat];
     }
-    for (int i = 0; i < pos->ntrick; i++) {
-        if (pos->trick[i] < 0 || pos->trick[i] > 31) return MR_E_ARG;
-        if (seen & (1u << pos->trick[i])) return MR_E_OVERLAP;
-        seen |= 1u << pos->trick[i];
+    for (int i = 0; i < st->ntrick; i++) {
+        if (st->trick[i] < 0 || st->trick[i] > 31) return MR_E_ARG;
+        if (seen & (1u << st->trick[i])) return MR_E_OVERLAP;
+        seen |= 1u << st->trick[i];
     }
     /* Those who already played to the trick hold one card fewer. */
-    int to_move = (pos->leader + pos->ntrick) % 3, size = popcount(pos->hands[to_move]);
-    if (size > 10 || (pos->ntrick > 0 && size == 0)) return MR_E_HANDSIZE;
+    int to_move = (st->leader + st->ntrick) % 3, size = popcount(st->hands[to_move]);
+    if (size > 10 || (st->ntrick > 0 && size == 0)) return MR_E_HANDSIZE;
     for (int k = 0; k < 3; k++) {
-        int seat = (pos->leader + k) % 3;
-        if (popcount(pos->hands[seat]) != (k < pos->ntrick ? size - 1 : size)) return MR_E_HANDSIZE;
+        int seat = (st->leader + k) % 3;
+        if (popcount(st->hands[seat]) != (k < st->ntrick ? size - 1 : size)) return MR_E_HANDSIZE;
     }
-    for (int g = 0; g < pos->ngoal; g++)
-        if (pos->goal_card[g] < 0 || pos->goal_card[g] > 31 || !((seen >> pos->goal_card[g]) & 1) ||
-            pos->goal_when[g] < 1)
+    for (int i = 0; i < g->ngoal; i++)
+        if (g->goal_card[i] < 0 || g->goal_card[i] > 31 || !((seen >> g->goal_card[i]) & 1) || g->goal_when[i] < 1)
             return MR_E_ARG;
 
-    select_game(c, pos);
-    c->p = *pos;
-    c->loaded = 1;
-    c->trump_mask = pos->trump >= 0 ? LANE(pos->trump) : 0;
-    for (int seat = 0; seat < 3; seat++) c->maxside[seat] = (seat == pos->actor) == (pos->maximiser == 0);
-    c->special = pos->announced;
-    for (int g = 0; g < pos->ngoal; g++) c->special |= 1u << pos->goal_card[g];
-    if (pos->marriage != MR_MARR_NONE) c->special |= 0x30303030u; /* kings and over-knaves */
+    /* The game in the core's rank order. */
+    mr_game p = *g;
+    p.sharp = mask_in(c, g, g->sharp);
+    p.announced = mask_in(c, g, g->announced);
+    for (int i = 0; i < g->ngoal; i++) p.goal_card[i] = (int8_t)card_in(g, g->goal_card[i]);
+    select_game(c, g);
+    c->p = p;
+    c->trump_mask = p.trump >= 0 ? LANE(p.trump) : 0;
+    for (int seat = 0; seat < 3; seat++) c->maxside[seat] = (seat == p.actor) == (p.maximiser == 0);
+    c->special = p.announced;
+    for (int i = 0; i < p.ngoal; i++) c->special |= 1u << p.goal_card[i];
+    if (p.marriage != MR_MARR_NONE) c->special |= 0x30303030u; /* kings and over-knaves */
     /* Classes: bit 0 for sharp (when points count) and marriage cards, bit 1 for
      * announced and goal cards and marriage cards. */
-    uint32_t sevens = pos->announced, marriage = pos->marriage != MR_MARR_NONE ? 0x30303030u : 0;
-    for (int g = 0; g < pos->ngoal; g++) sevens |= 1u << pos->goal_card[g];
-    uint32_t sharp = pos->goal == MR_GOAL_POINTS ? pos->sharp & ~sevens & ~marriage : 0;
+    uint32_t sevens = p.announced, marriage = p.marriage != MR_MARR_NONE ? 0x30303030u : 0;
+    for (int i = 0; i < p.ngoal; i++) sevens |= 1u << p.goal_card[i];
+    uint32_t sharp = p.goal == MR_GOAL_POINTS ? p.sharp & ~sevens & ~marriage : 0;
     c->class_bits[0] = sharp | (marriage & ~sevens);
     c->class_bits[1] = sevens | marriage;
 
     /* Replay the trick so far: each card must have been legal from its hand. */
     memset(&c->root, 0, sizeof c->root);
-    for (int seat = 0; seat < 3; seat++) c->root.hand[seat] = pos->hands[seat];
-    c->root.leader = (int8_t)pos->leader;
-    c->root.best = (int8_t)pos->best_marriage;
-    for (int i = 0; i < pos->ntrick; i++) {
-        int seat = (pos->leader + i) % 3;
-        c->root.hand[seat] |= 1u << pos->trick[i];
+    for (int seat = 0; seat < 3; seat++) c->root.hand[seat] = mask_in(c, g, st->hands[seat]);
+    c->root.leader = (int8_t)st->leader;
+    c->root.best = (int8_t)st->best_marriage;
+    for (int i = 0; i < st->ntrick; i++) {
+        int seat = (st->leader + i) % 3;
+        c->root.hand[seat] |= 1u << card_in(g, st->trick[i]);
     }
     c->s = c->root;
-    for (int i = 0; i < pos->ntrick; i++) {
-        int seat = (pos->leader + i) % 3;
-        if (!((legal(c, &c->s, seat) >> pos->trick[i]) & 1)) {
-            c->loaded = 0;
-            return MR_E_TRICK;
-        }
-        int gain = play(c, pos->trick[i]);
-        (void)gain; /* marriages declared before the position are in the caller's score */
+    for (int i = 0; i < st->ntrick; i++) {
+        int seat = (st->leader + i) % 3, card = card_in(g, st->trick[i]);
+        if (!((legal(c, &c->s, seat) >> card) & 1)) return MR_E_TRICK;
+        (void)play(c, card); /* marriages declared before the position are in the caller's score */
     }
-    c->s.best = (int8_t)pos->best_marriage;
+    c->s.best = (int8_t)st->best_marriage;
     c->root = c->s;
     c->nodes = 0;
     return MR_OK;
 }
 
-int mr_search(mr_ctx *c, int target, int *yes) {
-    if (!c->loaded) return MR_E_ARG;
+static int at_end(const mr_ctx *c) {
+    return c->root.ntrick == 0 && (c->root.hand[0] | c->root.hand[1] | c->root.hand[2]) == 0;
+}
+
+/* The loaded root's answer: yes/no to target, or the exact value (MR_EXACT). */
+static int answer(mr_ctx *c, int target) {
     c->s = c->root;
-    if (c->s.ntrick == 0 && (c->s.hand[0] | c->s.hand[1] | c->s.hand[2]) == 0)
-        *yes = terminal_value(c) >= target;
+    int v;
+    if (target == MR_EXACT)
+        v = at_end(c) ? terminal_value(c) : exact(c);
     else
-        *yes = ab(c, target) >= target;
+        v = (at_end(c) ? terminal_value(c) : ab(c, target)) >= target;
     c->s = c->root;
+    return v;
+}
+
+int mr_search(mr_ctx *c, const mr_game *g, const mr_state *st, int target, int *yes) {
+    int code = load(c, g, st);
+    if (code) return code;
+    c->stop = NULL;
+    *yes = answer(c, target);
     return MR_OK;
 }
 
-int mr_value(mr_ctx *c, int *value) {
-    if (!c->loaded) return MR_E_ARG;
-    c->s = c->root;
-    *value = exact(c);
-    c->s = c->root;
+int mr_value(mr_ctx *c, const mr_game *g, const mr_state *st, int *value) {
+    int code = load(c, g, st);
+    if (code) return code;
+    c->stop = NULL;
+    *value = answer(c, MR_EXACT);
     return MR_OK;
 }
 
-int mr_root_moves(mr_ctx *c, int8_t *cards, int *n) {
-    if (!c->loaded) return MR_E_ARG;
-    const state *s = &c->root;
-    int p = (s->leader + s->ntrick) % 3;
-    uint32_t moves = s->hand[p] ? legal(c, s, p) : 0;
+int mr_move_values(mr_ctx *c, const mr_game *g, const mr_state *st, int8_t *cards, int *values, int *n) {
+    int code = load(c, g, st);
+    if (code) return code;
+    c->stop = NULL;
     *n = 0;
-    while (moves) {
-        cards[(*n)++] = (int8_t)__builtin_ctz(moves);
-        moves &= moves - 1;
+    int p = (c->root.leader + c->root.ntrick) % 3;
+    if (!c->root.hand[p]) return MR_E_TERMINAL;
+    for (uint32_t moves = legal(c, &c->root, p); moves; moves &= moves - 1) {
+        int card = __builtin_ctz(moves);
+        c->s = c->root;
+        int gain = play(c, card);
+        values[*n] = gain == FAIL ? 0 : gain + exact(c);
+        cards[(*n)++] = (int8_t)card_out(c, g, card);
     }
-    return MR_OK;
-}
-
-int mr_move_value(mr_ctx *c, int card, int *value) {
-    if (!c->loaded) return MR_E_ARG;
-    if (card < 0 || card > 31) return MR_E_ARG;
-    c->s = c->root;
-    int p = (c->s.leader + c->s.ntrick) % 3;
-    if (!c->s.hand[p]) return MR_E_TERMINAL;
-    if (!((legal(c, &c->s, p) >> card) & 1)) return MR_E_ILLEGAL;
-    int gain = play(c, card);
-    *value = gain == FAIL ? 0 : gain + exact(c);
     c->s = c->root;
     return MR_OK;
 }
 
-int mr_line(mr_ctx *c, int value, int8_t *cards, int8_t *gains, int *n) {
-    if (!c->loaded) return MR_E_ARG;
-    c->s = c->root;
+int mr_line(mr_ctx *c, const mr_game *g, const mr_state *st, int value, int8_t *cards, int8_t *gains,
+            int8_t *marriages, int *n) {
+    int code = load(c, g, st);
+    if (code) return code;
+    c->stop = NULL;
     *n = 0;
     for (;;) {
         state *s = &c->s;
@@ -736,13 +866,55 @@ int mr_line(mr_ctx *c, int value, int8_t *cards, int8_t *gains, int *n) {
             c->s = c->root;
             return MR_E_ARG; /* value was not the position's exact value */
         }
-        cards[*n] = (int8_t)chosen;
+        cards[*n] = (int8_t)card_out(c, g, chosen);
+        marriages[*n] = (int8_t)(gain == FAIL ? 0 : marriage_gain(c, &saved, chosen));
         gains[(*n)++] = (int8_t)(gain == FAIL ? 0 : gain);
         if (gain == FAIL) break; /* the goal is decided: the rest of the play does not matter */
         value -= gain;
     }
     c->s = c->root;
     return MR_OK;
+}
+
+/* One world's answer to one question, unwinding here if the stop flag is raised. */
+static int guarded(mr_ctx *c, int target, int16_t *out) {
+    if (setjmp(c->abort)) {
+        c->s = c->root;
+        return MR_E_STOPPED;
+    }
+    *out = (int16_t)answer(c, target);
+    return MR_OK;
+}
+
+int mr_batch(mr_ctx *c, const mr_question *qs, int nq, const mr_state *base, const uint32_t *hands,
+             const int16_t *targets, int nworlds, int16_t *out, int stop_on_no, volatile const int *stop, int *done) {
+    *done = 0;
+    if (nq < 1 || nworlds < 0) return MR_E_ARG;
+    uint64_t nodes = 0;
+    int code = MR_OK;
+    mr_state st = *base;
+    c->stop = stop;
+    for (int w = 0; w < nworlds && code == MR_OK; w++) {
+        if (stop && *stop) {
+            code = MR_E_STOPPED;
+            break;
+        }
+        for (int seat = 0; seat < 3; seat++) st.hands[seat] = hands[3 * w + seat];
+        int no = 0;
+        for (int q = 0; q < nq && code == MR_OK; q++) {
+            int target = targets ? targets[w * nq + q] : qs[q].target;
+            code = load(c, &qs[q].game, &st);
+            if (code) break;
+            code = guarded(c, target, &out[w * nq + q]);
+            nodes += c->nodes;
+            no |= target != MR_EXACT && !out[w * nq + q];
+        }
+        if (code == MR_OK) *done = w + 1;
+        if (no && stop_on_no) break;
+    }
+    c->stop = NULL;
+    c->nodes = nodes;
+    return code;
 }
 
 uint64_t mr_nodes(const mr_ctx *c) { return c->nodes; }

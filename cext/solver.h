@@ -1,12 +1,18 @@
 /* Open-hand (double-dummy) search for Mariáš.
  *
  * The core knows cards only as bits: a card set is a uint32_t with one 8-bit
- * lane per suit, and within a lane a higher bit is a stronger card in the
- * contract being searched (the caller maps betl/durch's order onto the lanes).
- * Points are in units of 10 (an ace or ten is 1, the last trick 1).
+ * lane per suit, ranks 7 8 9 U O K X A from bit 0 to bit 7 of a lane (the
+ * order of the games with trumps). Betl and durch rank the ten between the
+ * nine and the under-knave: a game says so (notrump_order) and the core
+ * renumbers its lanes itself. Points are in units of 10 (an ace or ten is 1,
+ * the last trick 1).
  *
- * All mutable state lives in a caller-owned mr_ctx: no globals, so any number
- * of contexts can search in parallel threads.
+ * A question is asked of a game (what is searched: trump, goal, sides...) and
+ * a state (the cards, the trick, the leader), both passed with every call, in
+ * the way DDS passes a deal: a context never holds a half-loaded position, so
+ * one context per thread is all a caller needs. A context keeps its
+ * transposition table across calls; the bounds of up to 15 games live in it
+ * side by side.
  */
 #ifndef MARIAS_SOLVER_H
 #define MARIAS_SOLVER_H
@@ -30,11 +36,6 @@ enum mr_marriage {
     MR_MARR_BEST = 2  /* hundred: only the maximiser's best marriage counts */
 };
 
-/* Lanes: bit positions of the marriage cards in the order of games with trumps. */
-#define MR_BIT_OVER 4
-#define MR_BIT_KING 5
-#define MR_NO_CARD (-1)
-
 /* Return codes: 0 ok, negative = named error (mr_error_text). */
 enum mr_code {
     MR_OK = 0,
@@ -44,26 +45,40 @@ enum mr_code {
     MR_E_TRICK = -4,
     MR_E_ARG = -5,
     MR_E_ILLEGAL = -6,
-    MR_E_TERMINAL = -7
+    MR_E_TERMINAL = -7,
+    MR_E_STOPPED = -8
 };
+
+/* A target that asks for the exact value instead of a yes/no answer (mr_batch). */
+#define MR_EXACT (-1000)
+
+typedef struct {
+    int trump;           /* suit 0..3, or -1 for none */
+    int notrump_order;   /* 1: rank the ten between the nine and the under-knave (betl, durch) */
+    int actor;           /* the actor's seat */
+    int maximiser;       /* 0: the actor's side maximises, 1: the defence does */
+    int goal;            /* enum mr_goal */
+    int marriage;        /* enum mr_marriage (points goal only) */
+    uint32_t sharp;      /* cards worth 1 unit */
+    uint32_t announced;  /* cards that may be played only when nothing else is legal */
+    int8_t goal_card[2]; /* MR_GOAL_SEVENS: cards that must win a given trick */
+    int8_t goal_when[2]; /* ... the trick, counted from the end (1 = the last) */
+    int ngoal;
+} mr_game;
 
 typedef struct {
     uint32_t hands[3];   /* cards still held, seats 0..2 */
     int8_t trick[3];     /* cards already in the current trick, leader first */
     int ntrick;          /* 0..2 */
     int leader;          /* seat that led the current trick */
-    int trump;           /* suit 0..3, or -1 for none */
-    int actor;           /* the actor's seat */
-    int maximiser;       /* 0: the actor's side maximises, 1: the defence does */
-    int goal;            /* enum mr_goal */
-    int marriage;        /* enum mr_marriage (points goal only) */
     int best_marriage;   /* MR_MARR_BEST: the maximiser's best marriage so far (units) */
-    uint32_t sharp;      /* cards worth 1 unit */
-    uint32_t announced;  /* cards that may be played only when nothing else is legal */
-    int8_t goal_card[2]; /* MR_GOAL_SEVENS: cards that must win a given trick */
-    int8_t goal_when[2]; /* ... the trick, counted from the end (1 = the last) */
-    int ngoal;
-} mr_position;
+} mr_state;
+
+/* One question of a batch: the game, and the target (or MR_EXACT). */
+typedef struct {
+    mr_game game;
+    int target;
+} mr_question;
 
 typedef struct mr_ctx mr_ctx;
 
@@ -74,24 +89,34 @@ int mr_ctx_new(mr_ctx **out, int tt_log2);
 void mr_ctx_free(mr_ctx *ctx);
 /* Forget every stored bound. */
 void mr_ctx_clear(mr_ctx *ctx);
-
-/* Validate and load a position. The table keeps the bounds of up to 15 games
- * (trump, goal, announced cards, ...) at once, so positions of one deal under
- * several contracts, or the redistributions of one claim, share their work. */
-int mr_set_position(mr_ctx *ctx, const mr_position *pos);
+/* Squeeze table keys with BMI2's pext (1) or a portable loop (0). The default is
+ * chosen at run time: pext where the processor has it and it is fast. Returns
+ * the setting in force (pext is refused where the processor lacks it). */
+int mr_ctx_use_pext(mr_ctx *ctx, int on);
 
 /* Null-window question: can the maximising side reach a value >= target? */
-int mr_search(mr_ctx *ctx, int target, int *yes);
+int mr_search(mr_ctx *ctx, const mr_game *game, const mr_state *state, int target, int *yes);
 /* The exact value (points: units, boolean goals: 0 or 1). */
-int mr_value(mr_ctx *ctx, int *value);
-/* Legal cards at the root, every one (not collapsed): count returned in *n. */
-int mr_root_moves(mr_ctx *ctx, int8_t *cards, int *n);
-/* The exact value after playing card at the root (the gain of that card included). */
-int mr_move_value(mr_ctx *ctx, int card, int *value);
-/* A principal variation to the end of play, given the root's exact value. Writes up to 30
- * cards and, per card, the units the maximiser's side gained by it (trick and marriage). */
-int mr_line(mr_ctx *ctx, int value, int8_t *cards, int8_t *gains, int *n);
+int mr_value(mr_ctx *ctx, const mr_game *game, const mr_state *state, int *value);
+/* Every legal card of the side to move (not collapsed) and the exact value after it,
+ * the gain of that card included: *n cards (at most 10). */
+int mr_move_values(mr_ctx *ctx, const mr_game *game, const mr_state *state, int8_t *cards, int *values, int *n);
+/* A principal variation to the end of play (or to the card that decides a boolean
+ * goal), given the exact value. Writes up to 30 cards and, per card, the units the
+ * maximiser's side gained by it (trick and marriage) and, of those, the marriage's. */
+int mr_line(mr_ctx *ctx, const mr_game *game, const mr_state *state, int value, int8_t *cards, int8_t *gains,
+            int8_t *marriages, int *n);
 
+/* Many worlds, one or more questions each, in one call. World w is `base` with the
+ * hands hands[3w..3w+2]; targets, when not NULL, replaces the questions' targets per
+ * world (targets[w * nq + q]). out[w * nq + q] is 1/0 for a yes/no question and the
+ * value for MR_EXACT. With stop_on_no, the batch ends after the first world with a
+ * "no". *done counts the worlds answered. The batch ends early, with MR_E_STOPPED,
+ * once *stop is non-zero (checked between worlds and every 65,536 nodes). */
+int mr_batch(mr_ctx *ctx, const mr_question *questions, int nq, const mr_state *base, const uint32_t *hands,
+             const int16_t *targets, int nworlds, int16_t *out, int stop_on_no, volatile const int *stop, int *done);
+
+/* Nodes searched by the last call. */
 uint64_t mr_nodes(const mr_ctx *ctx);
 
 #endif

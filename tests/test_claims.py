@@ -23,6 +23,7 @@ from randpos import random_deal, random_position
 from reference import reference_solve
 
 from analyzer.cards import Card, CardSet
+from analyzer.batch import run_batch
 from analyzer.claims import (
     ClaimError,
     _Check,
@@ -294,8 +295,8 @@ def test_sure_wins_are_won_by_the_solver() -> None:
 
 
 def test_the_fast_path_agrees_with_the_solver() -> None:
-    """check_claim loads bit masks itself: on sampled redistributions of full deals it answers as
-    Solver.component does (game targets with defence marriages included)."""
+    """check_claim hands the core bit masks in one batch: on sampled redistributions of full deals
+    the batch answers as Solver.component does (game targets with defence marriages included)."""
     rng = random.Random(3)
     solver = Solver(18)
     for contract in ["game", "seven", "hundred", "betl", "durch", "two-sevens"]:
@@ -304,12 +305,16 @@ def test_the_fast_path_agrees_with_the_solver() -> None:
             data = deal.to_json()
             claim = read_claim(hide(data))
             table = _Table(claim)
+            sample = np.array(rng.sample(range(len(table.first)), 25))
             for name in claim_components(claim.position.contract):
                 check = _Check(claim, table, name)
-                makes = check.runner(Solver(18).core)
-                for index in rng.sample(range(len(table.first)), 25):
+                q = check.question
+                targets = check.targets[sample].reshape(-1, 1)
+                answers = run_batch([(q.game(claim.position), q.target)], q.state(claim.position),
+                                    table.worlds(sample), targets, threads=2, tt_log2=18, chunk=7).answers
+                for index, answer in zip(sample.tolist(), answers[:, 0].tolist()):
                     position = claim.with_hands(table.cards(index))
-                    assert makes(index) == solver.component(position, name), position.to_json()
+                    assert bool(answer) == solver.component(position, name), position.to_json()
 
 
 LAID_DOWN = [

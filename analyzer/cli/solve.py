@@ -42,7 +42,6 @@ def load_position(source: TextIO, contract: str | None, trump: str | None) -> "P
 def solve(source: TextIO, as_json: bool, card_values: bool, contract: str | None, trump: str | None,
           unicode: bool, tt_log2: int) -> None:
     """Solve a position open-handed (FILE, or - for standard input)."""
-    from analyzer.cards import parse_cards
     from analyzer.display import draw_line, draw_position
     from analyzer.solver import Solver
 
@@ -62,7 +61,7 @@ def solve(source: TextIO, as_json: bool, card_values: bool, contract: str | None
     if result.actor_points is not None:
         click.echo(f"  points in the remaining play: actor {result.actor_points}, defence {result.defence_points}")
     click.echo("\nLine:")
-    click.echo(draw_line(position, parse_cards(result.line), unicode))
+    click.echo(draw_line(position, result.line, unicode))
     if result.card_values is not None:
         click.echo(f"\nCards of seat {position.to_move}:")
         for card, value in result.card_values.items():

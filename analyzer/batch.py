@@ -1,0 +1,197 @@
+"""Many worlds through the C core at once: one call per chunk of worlds, never one per world.
+
+A *world* is one assignment of the hands (three card masks) to a shared state
+(the trick, the leader); each world gets the same *questions* (a core game
+and a target, or ``EXACT`` for the value). The worlds are cut into chunks that
+worker threads take in turn, each thread with its own search context (the core
+is re-entrant; its table is kept across a thread's chunks, so worlds that share
+subtrees profit). The GIL is released for a whole chunk.
+
+Answers do not depend on the number of threads. With ``stop_on_no`` the batch
+ends at the first world (in the worlds' order) with a "no" to some question,
+and every world before it is answered: which world that is does not depend on
+the threads either.
+
+>>> import numpy as np
+>>> from analyzer.rules import Position
+>>> from analyzer.solver import questions
+>>> pos = Position.from_json({"hands": ["hA hX", "h7 b7", "h8 b8"], "trump": "h", "contract": "game"})
+>>> q = questions(pos)["game"]
+>>> hands = np.array([[h.mask for h in pos.hands]], np.uint32)
+>>> run_batch([(q.game(pos), EXACT)], q.state(pos), hands, threads=1).answers.tolist()
+[[3]]
+"""
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor, wait, FIRST_COMPLETED
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer import _core
+from analyzer.errors import ArgumentError
+
+EXACT = _core.EXACT
+CHUNK = 256  # worlds per call into the core: small enough for progress and a prompt stop
+
+
+class BatchTimeout(Exception):
+    """The batch ran past its time limit (the answers so far are in ``result``)."""
+
+    def __init__(self, message: str, result: "BatchResult") -> None:
+        super().__init__(message)
+        self.result = result
+
+
+@dataclass
+class BatchResult:
+    """``answers[w, q]``: 1/0 for a yes/no question, the value for EXACT; valid for the first
+    ``done`` worlds (all of them unless the batch stopped at a "no"). ``first_no`` is the first
+    world with a "no", or None."""
+
+    answers: np.ndarray
+    done: int
+    first_no: int | None
+    nodes: int
+    seconds: float
+
+
+def default_threads() -> int:
+    """The cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+_local = threading.local()
+
+
+def _searches(tt_log2: int, n: int) -> list[_core.Search]:
+    """n search contexts for the calling thread's batches, kept with their tables: allocating a
+    large table is a good part of a quick batch, and what it holds stays valid."""
+    pools = getattr(_local, "pools", None)
+    if pools is None:
+        pools = _local.pools = {}
+    pool = pools.setdefault(tt_log2, [])
+    while len(pool) < n:
+        pool.append(_core.Search(tt_log2))
+    return pool[:n]
+
+
+def run_batch(
+    questions: Sequence[tuple[tuple, int]],
+    state: tuple,
+    hands: np.ndarray,
+    targets: np.ndarray | None = None,
+    *,
+    stop_on_no: bool = False,
+    threads: int | None = None,
+    tt_log2: int = 20,
+    time_limit: float | None = None,
+    progress: Callable[[int], None] | None = None,
+    chunk: int = CHUNK,
+) -> BatchResult:
+    """Answer every question in every world (see the module's docstring).
+
+    ``hands``: uint32 array (worlds, 3); ``targets``: int16 array (worlds, questions) that
+    replaces the questions' targets per world. ``progress(n)`` is called with the number of
+    worlds finished since its last call. Raises BatchTimeout past ``time_limit`` seconds;
+    KeyboardInterrupt stops every thread within a chunk's search and is raised again.
+    """
+    started = time.perf_counter()
+    hands = np.ascontiguousarray(hands, np.uint32)
+    if hands.ndim != 2 or hands.shape[1] != 3:
+        raise ArgumentError(f"hands must be an array of shape (worlds, 3), not {hands.shape}")
+    nq, n = len(questions), len(hands)
+    if nq < 1:
+        raise ArgumentError("a batch needs at least one question")
+    if targets is not None:
+        targets = np.ascontiguousarray(targets, np.int16)
+        if targets.shape != (n, nq):
+            raise ArgumentError(f"targets must be an array of shape ({n}, {nq}), not {targets.shape}")
+    threads = default_threads() if threads is None else threads
+    if not isinstance(threads, int) or threads < 1:
+        raise ArgumentError(f"threads must be a whole number >= 1, not {threads!r}")
+    answers = np.zeros((n, nq), np.int16)
+    starts = list(range(0, n, chunk))
+    threads = max(1, min(threads, len(starts)))
+    searches = _searches(tt_log2, threads)
+    stops = [np.zeros(1, np.intc) for _ in range(threads)]
+    lock = threading.Lock()
+    state_of = {"next": 0, "first_no": None, "nodes": 0, "finished": 0}
+    running: dict[int, int] = {}  # worker -> start of the chunk it searches
+
+    def worker(k: int) -> None:
+        search, stop = searches[k], stops[k]
+        while True:
+            with lock:
+                i = state_of["next"]
+                first_no = state_of["first_no"]
+                if i >= len(starts) or stop[0] or (first_no is not None and starts[i] > first_no):
+                    return
+                state_of["next"] = i + 1
+                running[k] = starts[i]
+            lo = starts[i]
+            hi = min(lo + chunk, n)
+            out, done, stopped = search.batch(questions, state, hands[lo:hi],
+                                              None if targets is None else targets[lo:hi], stop_on_no, stop)
+            answers[lo:lo + done] = out[:done]
+            with lock:
+                running.pop(k, None)
+                state_of["nodes"] += search.nodes
+                state_of["finished"] += done
+                if stop_on_no and done and not stopped:
+                    last = out[done - 1]
+                    wanted = _targets_of(questions, targets, lo + done - 1)
+                    says_no = any(t != EXACT and not last[q] for q, t in enumerate(wanted))
+                    if says_no and (state_of["first_no"] is None or lo + done - 1 < state_of["first_no"]):
+                        state_of["first_no"] = lo + done - 1
+                        # chunks wholly after it are of no use: stop them
+                        for other, start in running.items():
+                            if start > lo + done - 1:
+                                stops[other][0] = 1
+                if stopped:
+                    return
+
+    reported = 0
+    pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="marias-batch")
+    try:
+        futures = {pool.submit(worker, k) for k in range(threads)}
+        deadline = None if time_limit is None else started + time_limit
+        while futures:
+            finished, futures = wait(futures, timeout=0.05, return_when=FIRST_COMPLETED)
+            for future in finished:
+                future.result()  # a worker's exception, raised here
+            if progress is not None:
+                with lock:
+                    now = state_of["finished"]
+                if now > reported:
+                    progress(now - reported)
+                    reported = now
+            if deadline is not None and time.perf_counter() > deadline and futures:
+                for stop in stops:
+                    stop[0] = 1
+                wait(futures)
+                # (done counts the worlds answered, which need not be a prefix here)
+                result = BatchResult(answers, int(state_of["finished"]), None, state_of["nodes"],
+                                     time.perf_counter() - started)
+                raise BatchTimeout(f"not finished in {time_limit} s", result)
+    except BaseException:
+        for stop in stops:
+            stop[0] = 1
+        pool.shutdown(wait=True)
+        raise
+    pool.shutdown(wait=True)
+    first_no = state_of["first_no"]
+    done = n if first_no is None else first_no + 1
+    return BatchResult(answers, done, first_no, state_of["nodes"], time.perf_counter() - started)
+
+
+def _targets_of(questions: Sequence[tuple[tuple, int]], targets: np.ndarray | None, world: int) -> list[int]:
+    return [int(t) for t in targets[world]] if targets is not None else [t for _, t in questions]
+
