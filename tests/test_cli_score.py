@@ -49,7 +49,8 @@ def test_score_reads_standard_input_by_default() -> None:
 def test_score_rules_and_options_from_the_document_or_the_command_line() -> None:
     """basic: an announced hundred made with 130 is 32 units, 16 additive, 10 half-additive."""
     data = {"rules": "basic", "contract": "hundred", "trump": "b", "actor": 0,
-            "points": {"actor": 70, "defence": 20}, "marriages": {"actor": "bl"}}
+            "points": {"actor": 70, "defence": 20}, "marriages": {"actor": "bl"},
+            "trump_seven": {"seat": 1, "fate": "early"}}
     plain = run("--json", "-", stdin=json.dumps(data))
     assert json.loads(plain.stdout)["payments"] == [64, -32, -32]
     added = run("--json", "-o", "hundred_steps=add", "-", stdin=json.dumps(data))

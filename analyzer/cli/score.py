@@ -42,6 +42,6 @@ def score(source: TextIO, as_json: bool, rules: str | None, option_pairs: tuple[
     except MariasError as exc:
         raise BadInput(str(exc)) from None
     if as_json:
-        click.echo(json.dumps(settlement.to_dict(), ensure_ascii=False))
+        click.echo(json.dumps(settlement.to_json(), ensure_ascii=False))
     else:
         click.echo(str(settlement))
