@@ -6,7 +6,9 @@ English, seeds/000 in German).
 """
 from __future__ import annotations
 
+import copy
 import math
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -907,3 +909,236 @@ def test_property_result_json_round_trips(case: tuple[str, dict[str, Any], dict[
     """parse_result(result.to_json()) gives the same result back."""
     result = parse_result(case[2])
     assert parse_result(result.to_json()) == result
+
+
+# --- a fact that moves money is given or counted from the cards, never assumed (issue 15) ---------
+
+def _without(data: dict[str, Any], path: tuple[str, ...]) -> dict[str, Any]:
+    """A deep copy of ``data`` without the key at ``path``."""
+    out = copy.deepcopy(data)
+    node = out
+    for key in path[:-1]:
+        node = node[key]
+    del node[path[-1]]
+    return out
+
+
+TWO_SEVENS = {"contract": "two-sevens", "trump": "b", "side_suit": "l", "actor": 0,
+              "trump_seven": {"seat": 0, "fate": "won"}, "side_seven": {"seat": 0, "fate": "won"},
+              "holding": {"trumps": 4, "trump_ace": False, "side_cards": 4}}
+BETL_WON = {"contract": "betl", "actor": 0, "actor_tricks": 0, "holding": {"six": False, "catching_aces": 1}}
+BETL_FLEKED_LOST = {"contract": "betl", "actor": 0, "actor_tricks": 2, "flek": {"betl": 1}, "flekers": {"betl": [1]},
+                    "holding": {"suits": 3}}
+DURCH_WON = {"contract": "durch", "actor": 1, "actor_tricks": 10,
+             "holding": {"suits_without_ace": 1, "ace_without_king": 0}}
+DURCH_FLEKED_LOST = {"contract": "durch", "actor": 1, "actor_tricks": 9, "flek": {"durch": 1},
+                     "flekers": {"durch": [2]}, "holding": {"catchers": 2, "bare_ace_catchers": False}}
+HUNDRED_ON_FOUR = hundred(60, "b", holding={"trumps": 4, "trump_ace": True, "trump_ten": False})
+MONEY_FACTS = [
+    # (a complete result, the rule set, the fact taken away, what the refusal says)
+    (seven(flek={"seven": 1}), "csm", ("points",), "needs points"),
+    (seven(flek={"seven": 1}), "csm", ("marriages",), "needs the declared marriages"),
+    (seven(flek={"seven": 1}), "csm", ("trump_seven",), "needs the trump seven's fate"),
+    (game(), "basic", ("trump_seven",), "pays a quiet or killed seven"),
+    (hundred(60, "b"), "licit", ("trump_seven",), "pays a quiet or killed seven"),
+    (TWO_SEVENS, "csm", ("side_seven",), "side seven's fate in the last trick but one"),
+    ({"contract": "durch", "actor": 0, "actor_tricks": 10}, "csm", ("actor_tricks",), "needs actor_tricks"),
+    (seven(flek={"seven": 1}, holding={"trumps": 3}), "csm", ("holding", "trumps"), "needs holding trumps"),
+    (TWO_SEVENS, "csm", ("holding", "trump_ace"), "needs holding trump_ace"),   # the issue's own case
+    (TWO_SEVENS, "csm", ("holding", "side_cards"), "needs holding side_cards"),
+    (HUNDRED_ON_FOUR, "csm", ("holding", "trump_ten"), "needs holding trump_ten"),
+    (BETL_WON, "csm", ("holding", "six"), "needs holding six"),
+    (BETL_WON, "csm", ("holding", "catching_aces"), "needs holding catching_aces"),
+    (BETL_FLEKED_LOST, "csm", ("holding", "suits"), "needs holding suits"),
+    (BETL_FLEKED_LOST, "csm", ("flekers",), "needs its flekers"),
+    (DURCH_WON, "csm", ("holding", "suits_without_ace"), "needs holding suits_without_ace"),
+    (DURCH_WON, "csm", ("holding", "ace_without_king"), "needs holding ace_without_king"),
+    (DURCH_FLEKED_LOST, "csm", ("holding", "catchers"), "needs holding catchers"),
+    (DURCH_FLEKED_LOST, "csm", ("holding", "bare_ace_catchers"), "needs holding bare_ace_catchers"),
+    ({**HUNDRED_ON_FOUR, "renonc": {"seat": 2, "kind": "play", "fee": 1, "winnable": True}}, "csm",
+     ("renonc", "winnable"), "needs renonc winnable"),
+    ({**hundred(60, "b"), "renonc": {"seat": 2, "kind": "play", "fee": 2}}, "csm", ("renonc", "fee"),
+     "needs its fee"),
+    ({**hundred(60, "b"), "renonc": {"seat": 2, "kind": "technical"}}, "csm", ("renonc", "kind"),
+     "needs its kind"),
+    ({"contract": "betl", "actor": 0, "unplayed": "laid-down", "flek": {"betl": 1}, "flekers": {"betl": [1]}},
+     "csm", ("flekers",), "needs its flekers"),
+]
+
+
+@pytest.mark.parametrize("data, rules, path, message", MONEY_FACTS,
+                         ids=[f"{rules}-{'.'.join(path)}-{i}" for i, (_, rules, path, _) in enumerate(MONEY_FACTS)])
+def test_a_fact_that_moves_money_is_required(data: dict[str, Any], rules: str, path: tuple[str, ...],
+                                             message: str) -> None:
+    """With the fact the result settles; without it, one line names the fact instead of a default."""
+    settled(data, rules)
+    with pytest.raises(ResultError, match=message) as info:
+        settled(_without(data, path), rules)
+    assert "\n" not in str(info.value)
+
+
+def test_the_issue_case_two_sevens_on_four_trumps_pays_bez_esa_only_when_the_ace_is_known_missing() -> None:
+    """Issue 15: two sevens on 4 trumps and 4 side cards paid "bez esa" because trump_ace defaulted to false."""
+    base = _without(TWO_SEVENS, ("holding", "trump_ace"))
+    with pytest.raises(ResultError, match="Dvě sedmy na 4 trumfy bez esa.*trump_ace"):
+        settled(base)
+    without_ace = settled({**base, "holding": {**base["holding"], "trump_ace": False}})
+    with_ace = settled({**base, "holding": {**base["holding"], "trump_ace": True}})
+    assert line_amount(without_ace, "bonus: Dvě sedmy na 4 trumfy bez esa") == 3
+    assert not [line for line in with_ace.lines if "bez esa" in line.description]
+
+
+# The two sevens of TWO_SEVENS as cards: trumps b7 bX bK b9 (no ace) and talon none of them; side l7 lA l8 lO.
+TWO_SEVENS_HAND = "b7 bX bK b9 l7 lA l8 lO hA aA"
+TWO_SEVENS_TALON = "h8 a9"
+
+
+def test_the_holding_is_counted_from_the_actor_hand_and_talon() -> None:
+    """Given the cards, the bonus facts come from them (csm 17.4: the talon is the actor's in suit games)."""
+    data = {**_without(TWO_SEVENS, ("holding",)), "hand": TWO_SEVENS_HAND, "talon": TWO_SEVENS_TALON}
+    result = parse_result(data)
+    assert result.holding is not None
+    assert (result.holding.trumps, result.holding.trump_ace, result.holding.trump_ten,
+            result.holding.side_cards) == (4, False, True, 4)
+    assert settled(data).payments == settled(TWO_SEVENS).payments
+    # A trump discarded to the talon still counts: five trumps, no row on four.
+    five = settled({**data, "talon": "bA a9"})
+    assert not [line for line in five.lines if "4 trumfy" in line.description]
+    assert parse_result({**data, "talon": "bA a9"}).holding.trump_ace is True  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"holding": {"trumps": 5}}, "holding trumps is 5, but the hand and talon give 4"),
+    ({"hand": "b8 bX bK b9 l7 lA l8 lO hA aA", "talon": "b7 a9"}, "trump seven b7 is in the talon"),
+    ({"hand": "b7 bX bK b9 lK lA l8 lO hA aA"}, "side seven l7 in the actor's hand"),
+    ({"talon": "hA a9"}, "repeats cards of the hand"),
+    ({"talon": "h8"}, "talon must hold 2 cards, not 1"),
+    ({"talon": None}, "give the talon beside the hand"),
+])
+def test_cards_that_contradict_the_facts_are_refused(change: dict[str, Any], message: str) -> None:
+    data = {**_without(TWO_SEVENS, ("holding",)), "hand": TWO_SEVENS_HAND, "talon": TWO_SEVENS_TALON}
+    settled(data)
+    with pytest.raises(ResultError, match=message):
+        settled({**data, **change})
+
+
+def test_declared_marriages_must_agree_with_the_actor_cards() -> None:
+    data = {**hundred(60, "h", trump="h"), "hand": "hK hO hA hX h9 bA bX l7 a7 a8",
+            "talon": "b8 l8", "holding": {}}
+    settled(data)
+    with pytest.raises(ResultError, match="declared the marriage in b"):
+        settled({**data, "marriages": {"actor": "hb"}})
+    with pytest.raises(ResultError, match="the defence declared the marriage in h"):
+        settled({**data, "marriages": {"actor": "", "defence": "h"}})
+
+
+def _brute_holding(hand: list[str], talon: list[str], contract: str, trump: str | None,
+                   side: str | None) -> dict[str, Any]:
+    """The csm 17 facts counted from card tokens, the slow way."""
+    if contract in ("betl", "durch"):
+        suits = {token[0] for token in hand}
+        return {"suits": len(suits), "suits_without_ace": sum(f"{s}A" not in hand for s in suits)}
+    mine = hand + talon
+    return {"trumps": sum(token[0] == trump for token in mine), "trump_ace": f"{trump}A" in mine,
+            "trump_ten": f"{trump}X" in mine, "side_cards": None if side is None else
+            sum(token[0] == side for token in mine)}
+
+
+@settings(max_examples=300)
+@given(st.permutations([s + r for s in "hbla" for r in "789UOKXA"]), st.sampled_from(
+    ["seven", "hundred", "hundred-seven", "two-sevens", "two-sevens-hundred", "betl", "durch"]),
+    st.sampled_from("hbla"), st.sampled_from("hbla"))
+def test_property_holding_from_cards_against_a_token_count(deck: list[str], contract: str, trump: str,
+                                                           side: str) -> None:
+    """Holding.from_cards agrees with counting tokens, for every contract, on random hands."""
+    from analyzer.cards import CardSet
+    from analyzer.scoring import Holding
+
+    hand, talon = deck[:10], deck[10:12]
+    notrump = contract in ("betl", "durch")
+    trump_suit = None if notrump else trump
+    side_suit = side if contract.startswith("two-sevens") and side != trump else None
+    assume(not contract.startswith("two-sevens") or side_suit is not None)
+    derived = Holding.from_cards(CardSet.from_str(" ".join(hand)), CardSet.from_str(" ".join(talon)),
+                                 Contract.parse(contract), trump_suit, side_suit)
+    expected = _brute_holding(hand, talon, contract, trump_suit, side_suit)
+    assert {k: getattr(derived, k) for k in expected} == expected
+
+
+# --- the score sheet a player reads (issue 14) ----------------------------------------------------
+
+def test_the_side_seven_fate_is_about_the_last_trick_but_one() -> None:
+    """Two sevens: the side seven must take the last trick but one (csm 10.7)."""
+    words = {"killed": "side seven (killed in the last trick but one)",
+             "early": "side seven (played before the last trick but one)",
+             "late": "side seven (kept to the last trick)"}
+    for fate, text in words.items():
+        s = settled({**TWO_SEVENS, "side_seven": {"seat": 0, "fate": fate}})
+        assert [line for line in s.lines if text in line.description], (fate, str(s))
+    s = settled({**TWO_SEVENS, "trump_seven": {"seat": 0, "fate": "killed"}})
+    assert [line for line in s.lines if "trump seven (killed in the last trick)" in line.description]
+
+
+def test_one_unit_is_singular() -> None:
+    s = settled(game(trump_seven={"seat": 1, "fate": "won"}, flek={}), "basic", unplayed=False)
+    text = str(s)
+    assert "  1 unit  " in text and "1 units" not in text
+    assert "2 units" in str(settled(game(), "basic"))
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(rule_sets_and_results())
+def test_property_the_sheet_fits_100_columns_and_never_says_1_units(
+        case: tuple[str, dict[str, Any], dict[str, Any]]) -> None:
+    rules, options, data = case
+    text = str(settle(parse_result(data), rules, **options))
+    assert max(len(line) for line in text.splitlines()) <= 100, text
+    assert not re.search(r"(?<![\d.])1 units", text), text
+
+
+def test_a_long_sheet_wraps_within_100_columns() -> None:
+    data = {**seven("h", fate="killed", flek={"seven": 6, "game": 5}, flekers={"game": [1, 2, 1]},
+                    points={"actor": 80, "defence": 10}, marriages={"actor": "hbla"}), "players": 4}
+    text = str(settled(data, round_up=False))
+    assert max(len(line) for line in text.splitlines()) <= 100
+    assert "quiet hundred 180 for the actor" in text.replace("\n", " ")
+
+
+def test_play_facts_of_a_game_not_played_are_reported_as_ignored() -> None:
+    """csm 12.3: the seven without flek is not played; a seven not played, points and marriages are
+    ignored, and the sheet says so. (The points no longer make a quiet hundred the cards never played.)"""
+    data = seven("b", fate="killed", points={"actor": 80, "defence": 10}, marriages={"actor": "b"})
+    s = settled(data)
+    assert s.payments == (2, -1, -1) and not s.played
+    assert dict(s.ignored) == {fact: "not played, csm 12.3" for fact in ("points", "marriages", "trump_seven")}
+    assert "ignored: trump_seven: not played, csm 12.3" in str(s)
+    assert s.to_json()["ignored"][0] == {"fact": "points", "why": "not played, csm 12.3"}
+    # Played out (option unplayed off) the same facts are read, and nothing is ignored.
+    assert settled(data, unplayed=False).ignored == ()
+
+
+@pytest.mark.parametrize("data, rules, fact, why", [
+    (hundred(60, "b"), "csm", "trump_seven", "csm has no quiet or killed seven (10.10)"),
+    ({**hundred(60, "b"), "holding": {"trumps": 5}}, "basic", "holding", "basic has no bonus table"),
+    ({**hundred(60, "b"), "holding": {"trumps": 5}}, "csm", "holding", "option bonuses is off"),
+    ({"contract": "betl", "actor": 0, "unplayed": "laid-down", "actor_tricks": 0}, "csm", "actor_tricks",
+     "laid down"),
+    ({**TWO_SEVENS, "unplayed": "four-side-cards"}, "csm", "side_seven", "not played (csm 12.6)"),
+    ({**hundred(60, "b"), "renonc": {"seat": 1, "kind": "play", "fee": 1}}, "csm", "trump_seven",
+     "renonc by seat 1: the side that broke the rule lost (csm 14.2)"),
+    ({**hundred(60, "b"), "renonc": {"seat": 1}}, "basic", "points", "renonc penalty replaces"),
+])
+def test_facts_the_rules_do_not_read_are_reported_as_ignored(data: dict[str, Any], rules: str, fact: str,
+                                                             why: str) -> None:
+    options = {"bonuses": False} if why.startswith("option bonuses") else {}
+    s = settled(data, rules, **options)
+    assert why in dict(s.ignored)[fact]
+    assert f"ignored: {fact}" in str(s)
+
+
+def test_csm_without_any_holding_says_the_bonuses_were_not_assessed() -> None:
+    """No holding and no cards: the sheet says the bonus table was not looked at, rather than paying 0 silently."""
+    s = settled(seven(flek={"seven": 1}))
+    assert [line for line in s.lines if line.description.startswith("bonuses not assessed")]
+    assert not [line for line in settled(seven(fate="killed", flek={"seven": 1})).lines
+                if line.description.startswith("bonuses not assessed")]  # a lost seven has no bonus to assess
