@@ -13,9 +13,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = sorted([ROOT / "README.md", *(ROOT / "docs").glob("*.md")])
-_FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
+_FENCE = re.compile(r"^(```|~~~).*?^\1", re.DOTALL | re.MULTILINE)
 _INLINE = re.compile(r"!?\[(?:[^\]\[]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
-_REFERENCE = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+\"[^\"]*\")?\s*$", re.M)
+_REFERENCE = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+\"[^\"]*\")?\s*$", re.MULTILINE)
 
 
 def links(text: str) -> list[str]:
@@ -34,11 +34,11 @@ def slug(heading: str) -> str:
 
 def anchors(path: Path) -> set[str]:
     text = _FENCE.sub("", path.read_text(encoding="utf-8"))
-    return {slug(m.group(1)) for m in re.finditer(r"^#{1,6}\s+(.+?)\s*#*\s*$", text, re.M)}
+    return {slug(m.group(1)) for m in re.finditer(r"^#{1,6}\s+(.+?)\s*#*\s*$", text, re.MULTILINE)}
 
 
 def relative(target: str) -> bool:
-    return not re.match(r"^[a-z][a-z0-9+.-]*:", target, re.I)
+    return not re.match(r"^[a-z][a-z0-9+.-]*:", target, re.IGNORECASE)
 
 
 def test_the_link_reader_finds_links_and_skips_code() -> None:

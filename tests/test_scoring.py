@@ -1142,3 +1142,51 @@ def test_csm_without_any_holding_says_the_bonuses_were_not_assessed() -> None:
     assert [line for line in s.lines if line.description.startswith("bonuses not assessed")]
     assert not [line for line in settled(seven(fate="killed", flek={"seven": 1})).lines
                 if line.description.startswith("bonuses not assessed")]  # a lost seven has no bonus to assess
+
+
+# --- never a traceback: mutated results end in a settlement or one MariasError ------------------
+
+_JUNK = st.recursive(st.none() | st.booleans() | st.integers(-5, 10**12) | st.text(max_size=5),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                     max_leaves=6)
+_MUTATED_KEYS = ["rules", "options", "players", "contract", "trump", "side_suit", "actor", "against", "flek",
+                 "flekers", "points", "talon_points", "marriages", "trump_seven", "side_seven", "actor_tricks",
+                 "unplayed", "renonc", "holding", "hand", "talon", "seat", "fate", "kind", "fee", "winnable",
+                 "trumps", "suits", "game", "seven", "betl"]
+
+
+@settings(max_examples=600, suppress_health_check=list(HealthCheck), deadline=None)
+@given(rule_sets_and_results(), st.lists(st.tuples(st.sampled_from(_MUTATED_KEYS), _JUNK, st.booleans()),
+                                         min_size=1, max_size=3))
+def test_property_a_mutated_result_is_settled_or_refused_in_one_line(
+        case: tuple[str, dict[str, Any], dict[str, Any]], mutations: list[tuple[str, Any, bool]]) -> None:
+    rules, options, data = case
+    data = copy.deepcopy({**data, "rules": rules, "options": options})
+    for key, value, nested in mutations:
+        inner = [v for v in data.values() if isinstance(v, dict)]
+        (inner[0] if nested and inner else data)[key] = value
+    try:
+        s = settle_json(data)
+    except MariasError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert sum(s.payments) == 0
+    assert max(len(line) for line in str(s).splitlines()) <= 100
+
+
+def test_flek_levels_stop_at_thirty_doublings() -> None:
+    """Without limit in theory (rule pages), but a level in the millions would only burn memory."""
+    settled(game(flek={"game": 30}), "basic")
+    with pytest.raises(ResultError, match="flek on game must be a whole number from 0 to 30"):
+        settled(game(flek={"game": 10**7}), "basic")
+
+
+def test_a_result_with_cards_round_trips_through_its_json() -> None:
+    data = {**_without(TWO_SEVENS, ("holding",)), "hand": TWO_SEVENS_HAND, "talon": TWO_SEVENS_TALON,
+            "holding": {"trumps": 4}}
+    result = parse_result(data)
+    out = result.to_json()
+    assert out["hand"] == str(result.hand) and "trumps" not in out.get("holding", {})  # counted, not typed
+    assert parse_result(out) == result
+    lists = {**data, "hand": TWO_SEVENS_HAND.split(), "talon": TWO_SEVENS_TALON.split()}
+    assert parse_result(lists) == result

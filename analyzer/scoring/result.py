@@ -31,6 +31,7 @@ TRUMP_SEVEN_FATES = ("won", "killed", "early", "talon")
 SIDE_SEVEN_FATES = ("won", "killed", "early", "late")
 UNPLAYED_KINDS = ("passed", "give-up", "laid-down", "four-side-cards")
 RENONC_KINDS = ("play", "technical")
+MAX_FLEK = 30
 # The facts of play: what a game played out gives, and a game not played ignores.
 PLAY_FACTS = ("points", "talon_points", "marriages", "trump_seven", "side_seven", "actor_tricks")
 
@@ -350,11 +351,11 @@ def parse_result(data: Any) -> GameResult:
     sketchy = unplayed in ("passed", "give-up")  # nothing was announced: contract and trump may be missing
     players = _int(data.get("players", 3), "players", 3, 4)
 
-    if "contract" not in data and not sketchy:
+    if data.get("contract") is None and not sketchy:
         raise ResultError("the result needs a contract")
     contract = None if data.get("contract") is None else Contract.parse(data["contract"])
     name = None if contract is None else contract.value
-    if "actor" not in data and unplayed != "passed":
+    if data.get("actor") is None and unplayed != "passed":
         raise ResultError("the result needs an actor (seat 0, 1 or 2)")
     actor = None if data.get("actor") is None else _seat(data["actor"], "actor")
     notrump = contract is not None and contract.notrump
@@ -384,7 +385,8 @@ def parse_result(data: Any) -> GameResult:
         raise ResultError(f"{name} has no announcements against, but against is {against_raw!r}")
 
     flek_raw = _object(data.get("flek", {}), "flek", COMPONENT_NAMES)
-    levels = {c: _int(level, f"flek on {c}", 0) for c, level in flek_raw.items()}
+    # Without limit in theory (the rule pages); 30 doublings, a factor over a billion, in practice.
+    levels = {c: _int(level, f"flek on {c}", 0, MAX_FLEK) for c, level in flek_raw.items()}
     flek = tuple(sorted((c, level) for c, level in levels.items() if level))
     flekers_raw = _object(data.get("flekers", {}), "flekers", COMPONENT_NAMES)
     flekers = []
@@ -473,6 +475,8 @@ def _read_cards(data: Mapping[str, Any], contract: Contract | None, trump: str |
         raise ResultError("hand and talon belong to a result with a contract and an actor")
     if data.get("hand") is None:
         raise ResultError("the talon needs the actor's hand beside it (hand)")
+    if trump is None and not contract.notrump:
+        raise ResultError(f"the cards of {contract.value} are counted against its trump suit: give the trump")
     hand = _cards(data["hand"], "hand", 10)
     talon = None if data.get("talon") is None else _cards(data["talon"], "talon", 2)
     if talon is None and not contract.notrump:
