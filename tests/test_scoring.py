@@ -1,8 +1,8 @@
 """Payments under the three rule sets, tied to the seeds' text (issue 4).
 
-Section numbers ``csm x.y`` are those of seeds/001 (the Czech 25-haléř
-licitovaný rules); "basic" and "licit" quote the rule pages (seeds/004 in
-English, seeds/000 in German).
+Section numbers ``csm x.y`` are those of the Czech 25-haléř licitovaný rules;
+"basic" and "licit" quote the rule pages (English and German); docs/rules.md
+names both sources.
 """
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def hundred(points: int, marriages: str, trump: str = "b", contract: str = "hund
     return data
 
 
-# --- csm: the Czech rules, seeds/001 ------------------------------------------------
+# --- csm: the Czech rules -----------------------------------------------------------
 
 def test_csm_10_9_better_seven_re_on_seven_flek_on_game_lost_seven_120_is_free() -> None:
     """csm 10.9: seven (re, better) lost costs 4 Kč; the fleked game 1 Kč plus 1 Kč for the quiet
