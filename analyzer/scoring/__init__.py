@@ -9,6 +9,7 @@ the facts of the result these rules did not read.
 The package, in the order data flows through it:
 
 - :mod:`~analyzer.scoring.result`: the result JSON read and checked, whatever the rule set;
+  :mod:`~analyzer.scoring.facts`: the bonus facts, given or counted from the cards;
 - :mod:`~analyzer.scoring.tables` and one price table per rule set,
   :mod:`~analyzer.scoring.csm`, :mod:`~analyzer.scoring.basic`, :mod:`~analyzer.scoring.licit`;
 - :mod:`~analyzer.scoring.checks`: what a rule set refuses, and the facts each payment needs;
@@ -22,7 +23,8 @@ The package, in the order data flows through it:
 >>> settle(result, "csm").payments     # csm 10.9: "a game for free"
 (Fraction(0, 1), Fraction(0, 1), Fraction(0, 1))
 """
-from analyzer.scoring.result import GameResult, Holding, Renonc, SevenFate, parse_result
+from analyzer.scoring.facts import Holding
+from analyzer.scoring.result import GameResult, Renonc, SevenFate, parse_result
 from analyzer.scoring.settle import settle, settle_json
 from analyzer.scoring.sheet import Line, Settlement
 from analyzer.scoring.tables import Rules, RuleSet, resolve, rule_set

@@ -5,8 +5,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from analyzer.errors import ResultError
+from analyzer.scoring.facts import Holding, MissingFact
 from analyzer.scoring.outcomes import Outcome
-from analyzer.scoring.result import GameResult, Holding, MissingFact
+from analyzer.scoring.result import GameResult
 from analyzer.scoring.tables import BonusRow, Rules
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from analyzer.scoring.tables import BonusRow, Option, RuleSet, Shape
 
 if TYPE_CHECKING:
-    from analyzer.scoring.result import Holding
+    from analyzer.scoring.facts import Holding
 
 _BOOL = (False, True)
 

@@ -21,7 +21,7 @@ from analyzer.contract import RULE_SETS
 from analyzer.errors import ResultError
 
 if TYPE_CHECKING:
-    from analyzer.scoring.result import Holding
+    from analyzer.scoring.facts import Holding
 
 __all__ = ["AGAINST", "HUNDREDS", "BonusRow", "Option", "PricePair", "RuleSet", "Rules", "Shape", "resolve"]
 
