@@ -552,8 +552,9 @@ class _Table:
                        for hand in (self.first, self.second)]
 
     def worlds(self, order: np.ndarray) -> np.ndarray:
-        """The hands of the redistributions ``order`` as the core reads them: (len, 3) masks."""
-        hands = np.zeros((len(order), 3), np.uint32)
+        """The hands of the redistributions ``order`` as the core reads them: (len, 4) masks,
+        the fourth seat empty."""
+        hands = np.zeros((len(order), 4), np.uint32)
         hands[:, self.claim.position.actor] = _natural(np.array([self.actor], np.uint32), self.notrump)[0]
         hands[:, self.seats[0]] = _natural(self.first[order], self.notrump)
         hands[:, self.seats[1]] = _natural(self.second[order], self.notrump)

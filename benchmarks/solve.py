@@ -22,7 +22,7 @@ import numpy as np
 
 from analyzer.cards import Card, CardSet, Rank, Suit
 from analyzer.rules import Position
-from analyzer.batch import EXACT, _searches, default_threads, run_batch
+from analyzer.batch import EXACT, _searches, default_threads, hands_array, run_batch
 from analyzer.solver import Solver, questions
 
 QUESTIONS = ("hra-value", "hra-wins", "sedma", "betl", "durch")
@@ -102,7 +102,7 @@ def batches(question: str, deals: list[Position]) -> list[tuple[list, tuple, np.
         name = "seven" if question == "sedma" else group[0].contract.components[0]
         targets = [[EXACT if question == "hra-value" else questions(p)[name].target] for p in group]
         state = (tuple(h.mask for h in group[0].hands), *rest)
-        hands = np.array([[h.mask for h in p.hands] for p in group], np.uint32)
+        hands = hands_array([[h.mask for h in p.hands] for p in group])
         out.append(([(game, 0)], state, hands, np.array(targets, np.int16)))
     return out
 
