@@ -113,6 +113,8 @@ def read_claim(data: Any, consistent: bool = False) -> Claim:
     if not isinstance(data, Mapping):
         raise ClaimError("a claim must be a JSON object (a position)")
     data = dict(data)
+    if data.get("players", 3) != 3:
+        raise ClaimError("claims are checked for three players only (four: not yet, issue 12)")
     extras = {key: data.pop(key) for key in CLAIM_KEYS if key in data}
     contract, trump, actor, rules = _light_fields(data)
     notrump = not contract.has_trumps

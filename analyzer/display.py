@@ -9,8 +9,12 @@ from analyzer.rules import Position, replay
 
 
 def seat_label(position: Position, seat: int) -> str:
-    role = "actor" if seat == position.actor else "defence"
-    return f"{seat} {SEAT_NAMES[seat]} ({role})"
+    if position.players != 3:
+        from analyzer.variants import role, seat_name
+
+        return f"{seat} {seat_name(position, seat)} ({role(position, seat)})"
+    role_name = "actor" if seat == position.actor else "defence"
+    return f"{seat} {SEAT_NAMES[seat]} ({role_name})"
 
 
 def describe_contract(position: Position, unicode: bool = False) -> str:
@@ -20,6 +24,10 @@ def describe_contract(position: Position, unicode: bool = False) -> str:
     if position.side_suit is not None:
         parts.append(f"side suit {position.side_suit.symbol if unicode else position.side_suit.token}")
     parts.append(f"actor seat {position.actor}, seat {position.leader} leads, rules {position.rules}")
+    if position.players != 3:
+        partner = sorted(position.team - {position.actor})
+        parts.insert(0, f"{position.players} players")
+        parts.append(f"partner seat {partner[0]}" if partner else "actor alone against three")
     if position.marriage_rule != "czech":
         parts.append(f"marriages {position.marriage_rule}")
     return ", ".join(parts)
@@ -27,9 +35,10 @@ def describe_contract(position: Position, unicode: bool = False) -> str:
 
 def draw_position(position: Position, unicode: bool = False) -> str:
     """The three hands grouped by suit, the talon, the trick and score so far."""
-    width = max(len(seat_label(position, s)) for s in range(3))
+    seats = range(position.players)
+    width = max(len(seat_label(position, s)) for s in seats)
     lines = [describe_contract(position, unicode)]
-    for seat in range(3):
+    for seat in seats:
         hand = position.hands[seat].pretty(unicode, position.notrump)
         lines.append(f"  {seat_label(position, seat):<{width}}  {hand}")
     if position.talon:
@@ -50,7 +59,7 @@ def draw_line(position: Position, line: Sequence[Card], unicode: bool = False) -
     for number, (cards, winner) in enumerate(tricks, start=1):
         shown = []
         for i, card in enumerate(cards):
-            text = f"{(leader + i) % 3}:{card.pretty(unicode)}"
+            text = f"{(leader + i) % position.players}:{card.pretty(unicode)}"
             shown.append(f"({text})" if i < played else text)
         points = sum(c.points for c in cards)
         if number == len(tricks) and len(tricks) == position.tricks_left:

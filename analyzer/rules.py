@@ -105,6 +105,21 @@ class Position:
         return not self.contract.has_trumps
 
     @property
+    def players(self) -> int:
+        """Seats at the table (analyzer.variants.FourPosition: 4)."""
+        return 3
+
+    @property
+    def team(self) -> frozenset[int]:
+        """The seats that play with the actor, the actor included."""
+        return frozenset((self.actor,))
+
+    @property
+    def team_mask(self) -> int:
+        """``team`` as the core's bit mask, a bit per seat."""
+        return sum(1 << seat for seat in self.team)
+
+    @property
     def to_move(self) -> int:
         return (self.leader + len(self.trick)) % 3
 
@@ -157,6 +172,12 @@ class Position:
         """Read and check the position JSON (a dict). Raises PositionError or NotationError."""
         if not isinstance(data, Mapping):
             raise PositionError("a position must be a JSON object")
+        if data.get("players", 3) != 3:
+            from analyzer.variants import position_from_json  # four players: analyzer/variants.py
+
+            return position_from_json(data)
+        if "partner" in data:
+            raise PositionError("'partner' is given only with four players (\"players\": 4)")
         unknown = set(data) - _JSON_KEYS
         if unknown:
             raise PositionError(f"unknown key {sorted(unknown)[0]!r} in position")
@@ -313,7 +334,7 @@ class Position:
 
 
 _JSON_KEYS = {"hands", "trump", "contract", "side_suit", "actor", "leader", "trick", "talon", "score",
-              "marriages", "marriage_rule", "rules"}
+              "marriages", "marriage_rule", "rules", "players"}
 
 
 def _seat(value: Any, name: str) -> int:
@@ -355,16 +376,17 @@ def replay(position: Position, cards: Iterable[Card]) -> list[tuple[list[Card], 
     hands = list(position.hands)
     trick = list(position.trick)
     leader = position.leader
+    seats = position.players
     done = []
     for card in cards:
-        seat = (leader + len(trick)) % 3
+        seat = (leader + len(trick)) % seats
         allowed = legal_cards(hands[seat], trick, position.trump, position.notrump, position.announced)
         if card not in allowed:
             raise PositionError(f"{card} is not legal for seat {seat} here (legal: {allowed})")
         hands[seat] = hands[seat] - CardSet([card])
         trick.append(card)
-        if len(trick) == 3:
-            winner = (leader + trick_winner(trick, position.trump, position.notrump)) % 3
+        if len(trick) == seats:
+            winner = (leader + trick_winner(trick, position.trump, position.notrump)) % seats
             done.append((trick, winner))
             trick, leader = [], winner
     return done

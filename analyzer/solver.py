@@ -48,7 +48,7 @@ class Question:
         """The core's game: what is searched, the same for every state of a deal."""
         trump = -1 if position.trump is None else int(position.trump)
         return (trump, int(position.notrump), position.actor, self.maximiser, self.goal, self.marriage,
-                SHARP_MASK, position.announced.mask, self.goals)
+                SHARP_MASK, position.announced.mask, self.goals, position.players, position.team_mask)
 
     def state(self, position: Position) -> tuple:
         """The core's state: the cards, the trick and the leader."""
@@ -83,7 +83,9 @@ class SolveResult:
 
 def remaining_units(position: Position) -> int:
     """R: trick points (units) still to be taken, the last trick included."""
-    mask = position.hands[0].mask | position.hands[1].mask | position.hands[2].mask
+    mask = 0
+    for hand in position.hands:
+        mask |= hand.mask
     for card in position.trick:
         mask |= 1 << card
     return (mask & SHARP_MASK).bit_count() + (1 if mask else 0)
@@ -94,7 +96,7 @@ def _held_marriages(position: Position, side: int) -> list[int]:
     whatever the play (under over-first the search decides)."""
     if position.marriage_rule != "czech":
         return []
-    seats = [s for s in range(3) if position.side(s) == side]
+    seats = [s for s in range(position.players) if position.side(s) == side]
     return [position.marriage_value(suit) for s in seats for suit in position.held_marriages(s)]
 
 

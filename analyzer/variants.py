@@ -1,0 +1,280 @@
+"""Mariáš for four players, all active (RULES.md §8, docs/rules.md "Four players").
+
+Four hands of eight, no talon. Forehand chooses trumps and calls a trump by
+rank: its holder is his partner (two against two), or he plays alone against
+three when he holds the called card himself. Betl, durch, open betl and open
+durch are played alone against three. Play is the three-player rule (follow,
+beat, trump, over-trump), one card per seat in a trick.
+
+A :class:`FourPosition` is a :class:`~analyzer.rules.Position` with four hands
+and a team: ``actor`` is the caller, ``partner`` the seat playing with him (None:
+alone). "actor" in a result means the actor's side (the team), "defence" the
+other side, so that the solver, its questions and its JSON keys serve both
+variants unchanged. The core searches it by its parameters (cext/solver.h:
+``nseats``, ``team``), not by a copy of the search.
+
+>>> pos = Position.from_json({"players": 4, "hands": ["hA hX", "h7 b7", "h8 b8", "hK bA"],
+...                           "trump": "h", "contract": "game", "partner": "hK"})
+>>> pos.partner, sorted(pos.team)
+(3, [0, 3])
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from analyzer.cards import Card, CardSet, Suit, parse_cards
+from analyzer.contract import MARRIAGE_RULES, RULE_SETS, Contract
+from analyzer.errors import MariasError, NotationError, PositionError
+from analyzer.rules import (
+    Position, _points, _suit_or_none, _suits, default_leader, legal_cards, seven_of,  # the same field checks
+)
+
+PLAYERS = 4
+HAND = 8  # cards per hand in a full deal (32 / 4)
+SEAT_NAMES_4 = ("forehand", "second", "third", "dealer")
+
+# The contracts of the four-player game (the rule pages, seed 004): suit games for a team
+# (2 v 2, or 1 v 3 when the caller holds the called card), the rest alone against three.
+FOUR_CONTRACTS = (Contract.GAME, Contract.SEVEN, Contract.HUNDRED, Contract.HUNDRED_SEVEN, Contract.SEVEN_AGAINST,
+                  Contract.HUNDRED_AGAINST, Contract.BETL, Contract.DURCH, Contract.OPEN_BETL, Contract.OPEN_DURCH)
+ALONE = frozenset({Contract.BETL, Contract.DURCH, Contract.OPEN_BETL, Contract.OPEN_DURCH})
+
+_JSON_KEYS = {"players", "hands", "trump", "contract", "actor", "leader", "partner", "trick", "score", "marriages",
+              "marriage_rule", "rules", "talon", "side_suit"}
+
+
+@dataclass(frozen=True)
+class FourPosition(Position):
+    """A four-player position: four hands, the actor and (in a suit game) his partner."""
+
+    partner: int | None = None  # the partner's seat; None: the actor alone against three
+    called: Card | None = None  # the called card the partner was found by, when given so
+
+    @property
+    def players(self) -> int:
+        return PLAYERS
+
+    @property
+    def team(self) -> frozenset[int]:
+        return frozenset((self.actor,) if self.partner is None else (self.actor, self.partner))
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % PLAYERS
+
+    def side(self, seat: int) -> int:
+        """0 for the actor's side (the actor and his partner), 1 for the defence."""
+        return 0 if seat in self.team else 1
+
+    def holder(self, card: Card) -> int | None:
+        for seat in range(PLAYERS):
+            if card in self.hands[seat]:
+                return seat
+        if card in self.trick:
+            return (self.leader + self.trick.index(card)) % PLAYERS
+        return None
+
+    # --- JSON -------------------------------------------------------------------
+
+    @classmethod
+    def from_json(cls, data: Any) -> "FourPosition":
+        return position_from_json(data)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"players": PLAYERS, **super().to_json()}
+        if self.called is not None:
+            out["partner"] = str(self.called)
+        elif self.partner is not None:
+            out["partner"] = self.partner
+        return out
+
+    def replace(self, **changes: Any) -> "FourPosition":
+        data = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        data.update(changes)
+        position = FourPosition(**data)
+        position.check()
+        return position
+
+    # --- checks -------------------------------------------------------------------
+
+    def check(self) -> None:
+        """Raise PositionError naming the first thing wrong with this position."""
+        if len(self.hands) != PLAYERS:
+            raise PositionError(f"four players hold four hands, not {len(self.hands)}")
+        if self.talon:
+            raise PositionError("four players deal every card: there is no talon")
+        seen = CardSet()
+        if len(set(self.trick)) != len(self.trick):
+            raise PositionError(f"duplicate card in the trick {' '.join(map(str, self.trick))!r}")
+        for name, cards in [(f"hand {i}", h) for i, h in enumerate(self.hands)] + [("the trick", CardSet(self.trick))]:
+            twice = seen & cards
+            if twice:
+                raise PositionError(f"card {next(iter(twice))} appears twice (again in {name})")
+            seen = seen | cards
+        if len(self.trick) > PLAYERS - 1:
+            raise PositionError("the current trick may hold at most 3 cards with four players (a fourth completes it)")
+        size = len(self.hands[self.to_move])
+        if size > HAND:
+            raise PositionError(f"hand {self.to_move} holds {size} cards; at most {HAND} with four players")
+        if self.trick and size == 0:
+            raise PositionError("a trick is in progress but the player to move has no cards")
+        for k in range(PLAYERS):
+            seat = (self.leader + k) % PLAYERS
+            want = size - 1 if k < len(self.trick) else size
+            if len(self.hands[seat]) != want:
+                raise PositionError(
+                    f"hand {seat} holds {len(self.hands[seat])} cards but should hold {want} "
+                    f"(hand {self.to_move}, to move, holds {size}; {len(self.trick)} card(s) in the trick)")
+        self._check_four_contract()
+        self._check_trick()
+
+    def _check_four_contract(self) -> None:
+        c = self.contract
+        if c not in FOUR_CONTRACTS:
+            raise PositionError(f"four players have no {c.value} (they play: "
+                                f"{', '.join(k.value for k in FOUR_CONTRACTS)})")
+        if self.partner is not None and c in ALONE:
+            raise PositionError(f"{c.value} is played alone against three: no partner")
+        if self.partner is not None and not 0 <= self.partner < PLAYERS:
+            raise PositionError(f"partner must be a seat 0 to 3, not {self.partner!r}")
+        if c.has_trumps and self.trump is None:
+            raise PositionError(f"contract {c.value!r} needs a trump suit")
+        if not c.has_trumps and self.trump is not None:
+            raise PositionError(f"{c.value} is played without trumps, but trump {self.trump.token!r} was given")
+        if self.side_suit is not None:
+            raise PositionError("a side suit is given only for two-sevens, which four players do not play")
+        if self.trump is not None:
+            seven = seven_of(self.trump)
+            if c.actor_seven and self.holder(seven) not in self.team:
+                raise PositionError(f"{c.value}: the actor's side does not hold the trump seven {seven}")
+            if c == Contract.SEVEN_AGAINST and self.holder(seven) in (None, *self.team):
+                raise PositionError(f"seven-against: no defender holds the trump seven {seven}")
+        for suits, who in zip(self.declared, ("actor", "defence")):
+            if suits and self.trump is None:
+                raise PositionError(f"marriages are declared only in contracts with trumps ({who})")
+
+    def _check_trick(self) -> None:
+        for i, card in enumerate(self.trick):
+            seat = (self.leader + i) % PLAYERS
+            before = self.hands[seat] | CardSet([card])
+            allowed = legal_cards(before, self.trick[:i], self.trump, self.notrump, self.announced)
+            if card not in allowed:
+                raise PositionError(
+                    f"the trick {' '.join(map(str, self.trick))!r} cannot have been played: "
+                    f"seat {seat} had to play one of {allowed}, not {card}")
+
+
+def _seat4(value: Any, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < PLAYERS:
+        raise PositionError(f"{name} must be a seat 0, 1, 2 or 3 with four players, not {value!r}")
+    return value
+
+
+def _partner(value: Any, hands: list[CardSet], trick: list[Card], leader: int, actor: int,
+             trump: Suit | None, contract: Contract) -> tuple[int | None, Card | None]:
+    """The partner's seat (None: alone) and the called card, from ``"partner"``: a seat, or a
+    called trump whose holder is the partner (the actor alone when he holds it himself)."""
+    if value is None:
+        return None, None
+    if contract in ALONE:
+        raise PositionError(f"{contract.value} is played alone against three: no partner")
+    if isinstance(value, int) and not isinstance(value, bool):
+        seat = _seat4(value, "partner")
+        return (None if seat == actor else seat), None
+    if not isinstance(value, str):
+        raise PositionError(f"partner must be a seat 0-3 or a called card such as 'hK', not {value!r}")
+    try:
+        card = Card.from_str(value.strip())
+    except MariasError as exc:
+        raise PositionError(f"partner: {exc}") from None
+    if trump is None or card.suit != trump:
+        raise PositionError(f"the called card must be a trump (forehand calls a trump by rank), not {card}")
+    for seat, hand in enumerate(hands):
+        if card in hand:
+            return (None if seat == actor else seat), card
+    if card in trick:
+        seat = (leader + trick.index(card)) % PLAYERS
+        return (None if seat == actor else seat), card
+    raise PositionError(f"the called card {card} is in no hand and not in the trick: give the partner's seat")
+
+
+def position_from_json(data: Any) -> FourPosition:
+    """Read and check a four-player position JSON (``"players": 4``). Raises PositionError."""
+    if not isinstance(data, Mapping):
+        raise PositionError("a position must be a JSON object")
+    players = data.get("players", 3)
+    if players == 2:
+        raise PositionError("two players (lízaný) are not solved yet; \"players\" is 3 or 4")
+    if players != PLAYERS:
+        raise PositionError(f"\"players\" must be 3 or 4, not {players!r}")
+    unknown = set(data) - _JSON_KEYS
+    if unknown:
+        raise PositionError(f"unknown key {sorted(unknown)[0]!r} in position")
+    hands_in = data.get("hands")
+    if not isinstance(hands_in, list) or len(hands_in) != PLAYERS or not all(isinstance(h, str) for h in hands_in):
+        raise PositionError("'hands' must be a list of four strings of card tokens with four players")
+    try:
+        contract = Contract.parse(data.get("contract", "game"))
+    except MariasError as exc:
+        raise PositionError(str(exc)) from None
+    if contract not in FOUR_CONTRACTS:
+        raise PositionError(f"four players have no {contract.value} (they play: "
+                            f"{', '.join(k.value for k in FOUR_CONTRACTS)})")
+    rules = data.get("rules", "csm")
+    if rules not in RULE_SETS:
+        raise PositionError(f"unknown rule set {rules!r} (use {', '.join(RULE_SETS)})")
+    marriage_rule = data.get("marriage_rule", "czech")
+    if marriage_rule not in MARRIAGE_RULES:
+        raise PositionError(f"unknown marriage rule {marriage_rule!r} (use {', '.join(MARRIAGE_RULES)})")
+    if data.get("talon"):
+        raise PositionError("four players deal every card: there is no talon")
+    actor = _seat4(data.get("actor", 0), "actor")
+    leader_in = data.get("leader")
+    leader = default_leader(contract, actor, rules) if leader_in is None else _seat4(leader_in, "leader")
+    try:
+        hands = [CardSet.from_str(h) for h in hands_in]
+        trick_in = data.get("trick") or []
+        trick = parse_cards(trick_in.split() if isinstance(trick_in, str) else trick_in)
+    except NotationError as exc:
+        raise PositionError(str(exc)) from None
+    trump = _suit_or_none(data.get("trump"), "trump")
+    score_in = data.get("score") or {}
+    if not isinstance(score_in, Mapping) or set(score_in) - {"actor", "defence"}:
+        raise PositionError("'score' must be an object with 'actor' and 'defence'")
+    score = (_points(score_in.get("actor", 0), "score.actor"),
+             _points(score_in.get("defence", 0), "score.defence"))
+    declared_in = data.get("marriages") or {}
+    if not isinstance(declared_in, Mapping) or set(declared_in) - {"actor", "defence"}:
+        raise PositionError("'marriages' must be an object with 'actor' and 'defence' suit letters")
+    partner, called = _partner(data.get("partner"), hands, trick, leader, actor, trump, contract)
+    position = FourPosition(
+        hands=tuple(hands),  # type: ignore[arg-type]
+        contract=contract,
+        trump=trump,
+        actor=actor,
+        leader=leader,
+        side_suit=_suit_or_none(data.get("side_suit"), "side_suit"),
+        trick=tuple(trick),
+        score=score,
+        declared=(_suits(declared_in.get("actor", "")), _suits(declared_in.get("defence", ""))),
+        marriage_rule=marriage_rule,
+        rules=rules,
+        partner=partner,
+        called=called,
+    )
+    position.check()
+    return position
+
+
+def seat_name(position: Position, seat: int) -> str:
+    """forehand, zadák, dealer for three; forehand, second, third, dealer for four."""
+    from analyzer.contract import SEAT_NAMES
+
+    return (SEAT_NAMES_4 if position.players == PLAYERS else SEAT_NAMES)[seat]
+
+
+def role(position: Position, seat: int) -> str:
+    if seat == position.actor:
+        return "actor"
+    return "partner" if seat in position.team else "defence"
