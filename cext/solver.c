@@ -622,7 +622,7 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
             } else {
                 int wins = beats(c, card, win);
                 if (betl_actor) sc = wins ? 10 - rank : 40 + rank;
-                else if (wins) sc = 50 + (s->ntrick == 2 ? 20 : 0) + 15 * sharp - rank;
+                else if (wins) sc = 50 + (s->ntrick == c->n - 1 ? 20 : 0) + 15 * sharp - rank;
                 else if (friend_wins) sc = 40 + 20 * sharp - rank;
                 else sc = 30 - rank - 20 * sharp;
             }
