@@ -173,7 +173,8 @@ class Position:
         if not isinstance(data, Mapping):
             raise PositionError("a position must be a JSON object")
         if data.get("players", 3) != 3:
-            from analyzer.variants import position_from_json  # four players: analyzer/variants.py
+            # four players: analyzer/variants.py
+            from analyzer.variants import position_from_json
 
             return position_from_json(data)
         if "partner" in data:

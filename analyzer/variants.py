@@ -20,14 +20,21 @@ variants unchanged. The core searches it by its parameters (cext/solver.h:
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from analyzer.cards import Card, CardSet, Suit, parse_cards
 from analyzer.contract import MARRIAGE_RULES, RULE_SETS, Contract
 from analyzer.errors import MariasError, NotationError, PositionError
 from analyzer.rules import (
-    Position, _points, _suit_or_none, _suits, default_leader, legal_cards, seven_of,  # the same field checks
+    Position,  # the same field checks
+    _points,
+    _suit_or_none,
+    _suits,
+    default_leader,
+    legal_cards,
+    seven_of,
 )
 
 PLAYERS = 4
@@ -78,7 +85,7 @@ class FourPosition(Position):
     # --- JSON -------------------------------------------------------------------
 
     @classmethod
-    def from_json(cls, data: Any) -> "FourPosition":
+    def from_json(cls, data: Any) -> FourPosition:
         return position_from_json(data)
 
     def to_json(self) -> dict[str, Any]:
@@ -89,7 +96,7 @@ class FourPosition(Position):
             out["partner"] = self.partner
         return out
 
-    def replace(self, **changes: Any) -> "FourPosition":
+    def replace(self, **changes: Any) -> FourPosition:
         data = {name: getattr(self, name) for name in self.__dataclass_fields__}
         data.update(changes)
         position = FourPosition(**data)
@@ -210,7 +217,7 @@ def position_from_json(data: Any) -> FourPosition:
         raise PositionError(f"\"players\" must be 3 or 4, not {players!r}")
     unknown = set(data) - _JSON_KEYS
     if unknown:
-        raise PositionError(f"unknown key {sorted(unknown)[0]!r} in position")
+        raise PositionError(f"unknown key {min(unknown)!r} in position")
     hands_in = data.get("hands")
     if not isinstance(hands_in, list) or len(hands_in) != PLAYERS or not all(isinstance(h, str) for h in hands_in):
         raise PositionError("'hands' must be a list of four strings of card tokens with four players")

@@ -26,7 +26,14 @@ from __future__ import annotations
 
 import operator
 
-from reference import ALL_CARDS, NO_TRUMP_CONTRACTS, SUITS, _sharp, legal_cards, trick_winner
+from reference import (
+    ALL_CARDS,
+    NO_TRUMP_CONTRACTS,
+    SUITS,
+    _sharp,
+    legal_cards,
+    trick_winner,
+)
 
 SEATS = 4
 CONTRACTS4 = ("game", "seven", "hundred", "hundred-seven", "seven-against", "hundred-against",

@@ -7,15 +7,15 @@ import random
 
 import pytest
 from click.testing import CliRunner
+from reference4 import reference4_solve
 
 from analyzer.cards import Card, CardSet, Rank, Suit
 from analyzer.cli import main
 from analyzer.contract import Contract
 from analyzer.errors import MariasError, PositionError
-from analyzer.rules import Position, replay, seven_of
+from analyzer.rules import Position, replay
 from analyzer.solver import Solver, questions
 from analyzer.variants import ALONE, FOUR_CONTRACTS, FourPosition
-from reference4 import reference4_solve
 
 CONTRACTS4 = [c.value for c in FOUR_CONTRACTS]
 TRICKS = [2] * 3 + [3] * 4 + [4] * 2  # the reference is slow: 4 tricks are 16 cards
