@@ -252,3 +252,28 @@ def test_cli_solves_a_four_player_position() -> None:
     assert result["actor_points"] == 40 and result["makes"]  # hX, hA, bA and the last trick
     text = CliRunner().invoke(main, ["solve", "-"], input=json.dumps(data))
     assert "3 dealer (partner)" in text.output and "4 players" in text.output
+
+
+def test_batches_of_four_player_worlds_agree_with_one_by_one() -> None:
+    """mr_batch with four columns: the same answers as the Solver, world by world."""
+    from analyzer.batch import EXACT, hands_array, run_batch
+
+    rng = random.Random(31)
+    first = full_deal(rng, "game")
+    q = questions(first)["game"]
+    worlds = [first]
+    while len(worlds) < 12:
+        # the same team and trump, other cards: shuffle the cards among the four hands
+        cards = [c for h in first.hands for c in h]
+        rng.shuffle(cards)
+        hands = tuple(CardSet(cards[i * 8:(i + 1) * 8]) for i in range(4))
+        if Card.from_str(str(first.called)) in hands[first.actor]:
+            continue
+        partner = next(s for s in range(4) if first.called in hands[s])
+        if partner != first.partner:
+            continue
+        worlds.append(first.replace(hands=hands))
+    solver = Solver()
+    result = run_batch([(q.game(first), EXACT)], q.state(first), hands_array([[h.mask for h in w.hands] for w in worlds]),
+                       threads=2, tt_log2=16)
+    assert result.answers[:, 0].tolist() == [solver.value(w, questions(w)["game"]) for w in worlds]
