@@ -57,7 +57,7 @@ def test_reads_standard_input_and_applies_overrides() -> None:
 @pytest.mark.parametrize("stdin, message", [
     ("{", "not valid JSON"),
     ('{"hands": ["hA", "hX", "zz"]}', "unknown card 'zz'"),
-    ('{"hands": ["hA hK", "hX", "h7"], "trump": "h"}', "hand 1 holds 1 cards but should hold 2"),
+    ('{"hands": ["hA hK", "hX", "h7"], "trump": "h"}', "hand 0 holds 2 cards but should hold 1"),
     ('{"hands": ["hA", "hX", "h9"], "trump": "h", "contract": "seven"}', "does not hold the trump seven"),
     ('[1, 2]', "must be a JSON object"),
 ])
