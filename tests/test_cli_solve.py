@@ -31,7 +31,8 @@ def test_json_payload_has_exactly_the_result_keys() -> None:
     result = run("solve", str(EXAMPLE), "--json")
     assert result.exit_code == 0
     payload = json.loads(result.stdout)
-    assert set(payload) == {"makes", "actor_points", "defence_points", "components", "line"}
+    assert set(payload) == {"makes", "actor_points", "defence_points", "components", "line", "line_goal", "tricks"}
+    assert [c for t in payload["tricks"] for c in t["cards"]] == payload["line"]
     assert payload["actor_points"] + payload["defence_points"] == 90
     assert set(payload["components"]) == {"seven", "game"}
     assert len(payload["line"]) == 30

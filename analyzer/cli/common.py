@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import sys
 from typing import IO, Any, Callable
 
 import click
@@ -35,7 +36,7 @@ def decode(raw: bytes | str, what: str) -> str:
 def open_source(name: str, what: str) -> IO[bytes]:
     """FILE or ``-`` (standard input) opened for bytes; on a terminal, say what is awaited."""
     if name == "-":
-        stream = click.get_binary_stream("stdin")
+        stream = _stdin()
         if _isatty(stream):
             click.echo(f"marias: reading {what} as JSON from the terminal; end it with Ctrl-D "
                        "(or give a FILE, or the position as options: -h)", err=True)
@@ -44,6 +45,10 @@ def open_source(name: str, what: str) -> IO[bytes]:
         return open(name, "rb")
     except OSError as exc:
         raise BadInput(f"cannot read {name}: {exc.strerror or exc}") from None
+
+
+def _stdin() -> IO[bytes]:
+    return getattr(sys.stdin, "buffer", sys.stdin)  # the bytes under the text (CliRunner's as well)
 
 
 def _isatty(stream: Any) -> bool:
@@ -61,7 +66,7 @@ def read_json(source: IO[Any] | str, what: str) -> Any:
         try:
             raw = stream.read()
         finally:
-            if stream is not click.get_binary_stream("stdin"):
+            if source != "-":
                 stream.close()
     else:
         raw = source.read()

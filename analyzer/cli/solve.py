@@ -69,7 +69,7 @@ def solve(source: str | None, as_json: bool, card_values: bool, payment: bool, u
     heading = GOAL_WORDS.get(result.line_goal, result.line_goal)
     if result.line_goal != "points" and result.actor_points is not None:
         heading += "; not the line of the totals above"
-    click.echo(f"\nLine ({heading}):")
+    click.echo(f"\nLine, {heading}:")
     click.echo(draw_line(position, result.line, unicode, result.line_goal))
     if result.card_values is not None:
         click.echo("")
