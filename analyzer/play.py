@@ -13,6 +13,7 @@ marriage from "held" to "declared" and its points into the score.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -40,8 +41,11 @@ def play(position: Position, card: Card) -> Position:
         winner = (leader + trick_winner(trick, position.trump, position.notrump)) % 3
         score[position.side(winner)] += sum(c.points for c in trick) + (10 if not hands[winner] else 0)
         trick, leader = (), winner
-    return position.replace(hands=tuple(hands), trick=trick, leader=leader, score=tuple(score),
-                            declared=(tuple(declared[0]), tuple(declared[1])))
+    changes = dict(hands=tuple(hands), trick=trick, leader=leader, score=tuple(score),
+                   declared=(tuple(declared[0]), tuple(declared[1])))
+    if not any(hands):
+        return dataclasses.replace(position, **changes)  # the end: nothing left to check (or to solve)
+    return position.replace(**changes)
 
 
 @dataclass(frozen=True)
