@@ -9,7 +9,7 @@ import html
 from typing import TYPE_CHECKING, Any, Sequence
 
 from analyzer.cards import Card, CardSet
-from analyzer.contract import SEAT_NAMES
+from analyzer.contract import DEFENCE_COMPONENTS, SEAT_NAMES
 from analyzer.play import Trick, first_trick_number, group_tricks
 from analyzer.rules import Position
 
@@ -167,8 +167,10 @@ def draw_card_values(position: Position, values: dict[Card, dict[str, Any]], uni
     who = "actor" if side == 0 else "defence"
     remaining = 10 * _remaining_units(position)
 
+    goal_side = 1 if position.contract.own_goal[0] in DEFENCE_COMPONENTS else 0
+
     def own(value: dict[str, Any]) -> tuple[int, int]:
-        good = value["makes"] if side == 0 else not value["makes"]
+        good = value["makes"] if side == goal_side else not value["makes"]
         points = value.get("hra_value")
         mine = 0 if points is None else (points if side == 0 else remaining - points)
         return int(good), mine

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from analyzer.cards import Card, parse_cards
+from analyzer.contract import DEFENCE_COMPONENTS
 from analyzer.errors import MariasError, PositionError
 from analyzer.play import first_trick_number, play
 from analyzer.rules import Position
@@ -73,6 +74,7 @@ class Review:
     moves: list[Move]
     nodes: int = 0
     positions: list[Position] = field(default_factory=list, repr=False)
+    stopped: str | None = None  # why the review ends before the game does
 
     @property
     def turning_points(self) -> list[str]:
@@ -83,12 +85,14 @@ class Review:
             if move.turn is None:
                 continue
             instead = " or ".join(str(c) for c in move.best)
-            if move.turn == "lost":
-                text = (f"the contract was lost at trick {move.trick} by playing {move.card} (seat {move.seat}, "
-                        f"actor); {instead} kept it")
+            what = "the contract" if goal_side(self.position) == 0 else f"the {self.position.contract.value}"
+            lost = move.turn == "lost" if goal_side(self.position) == 0 else move.turn == "won"
+            who = f"(seat {move.seat}, {move.side})"
+            if lost:
+                text = f"{what} was lost at trick {move.trick} by playing {move.card} {who}; {instead} kept it"
             else:
-                text = (f"the contract was given away at trick {move.trick} by playing {move.card} (seat "
-                        f"{move.seat}, defence); {instead} would have beaten it")
+                text = (f"{what} was given away at trick {move.trick} by playing {move.card} {who}; "
+                        f"{instead} would have beaten it")
             out.append(text)
         return out
 
@@ -100,7 +104,7 @@ class Review:
 
     def to_json(self) -> dict[str, Any]:
         return {"position": self.position.to_json(), "moves": [m.to_json() for m in self.moves],
-                "turning_points": self.turning_points}
+                "turning_points": self.turning_points, "stopped": self.stopped}
 
     def __repr__(self) -> str:
         return f"<Review {self.position.contract.value}: {len(self.moves)} cards, {len(self.turning_points)} turning points>"
@@ -138,6 +142,23 @@ def _taken(position: Position) -> int:
     return position.score[0] - sum(position.marriage_value(s) for s in position.declared[0])
 
 
+def goal_side(position: Position) -> int:
+    """Whose goal the contract's verdict is: 0 the actor's, 1 the defence's (seven-, hundred-against)."""
+    return 1 if position.contract.own_goal[0] in DEFENCE_COMPONENTS else 0
+
+
+def _lost_in_trick(after: Position) -> str | None:
+    """Why a betl or durch is lost by the trick just completed (its winner leads ``after``), or None."""
+    if after.trick or after.contract.has_trumps:
+        return None
+    name = after.contract.own_goal[0]
+    if name.endswith("betl") and after.leader == after.actor:
+        return f"the {name} is lost: the actor took a trick"
+    if name.endswith("durch") and after.leader != after.actor:
+        return f"the {name} is lost: the defence took a trick"
+    return None
+
+
 def review(data: Any, solver: Solver | None = None) -> Review:
     """Value every card of a game (its JSON or ``(position, cards)``). Raises PositionError at an
     illegal card, naming the trick."""
@@ -159,7 +180,7 @@ def review(data: Any, solver: Solver | None = None) -> Review:
         taken = _taken(current)
 
         def own(v: dict[str, Any]) -> tuple[int, int]:
-            good = v["makes"] if side == 0 else not v["makes"]
+            good = v["makes"] if side == goal_side(current) else not v["makes"]
             points = v.get("hra_value")
             return int(good), 0 if points is None else (points if side == 0 else -points)
 
@@ -175,8 +196,14 @@ def review(data: Any, solver: Solver | None = None) -> Review:
         try:
             current = play(current, card)  # swap for Position.play when the position keeps its history
         except MariasError as exc:
-            raise PositionError(f"played trick {number}: {exc}") from None
+            # An announced seven forced out early leaves a position the solver does not take: stop there.
+            return Review(position, moves, nodes, positions, f"after trick {number}: {exc}")
         positions.append(current)
+        lost = _lost_in_trick(current)
+        if lost and index < len(cards) - 1:
+            # A position does not remember the tricks before it: a betl or durch lost in a trick
+            # is over, and the cards after it change nothing.
+            return Review(position, moves, nodes, positions, f"after trick {number}: {lost}")
         if index == len(cards) - 1 or not any(current.hands):
             break
     return Review(position, moves, nodes, positions)

@@ -7,6 +7,7 @@ imports what it needs when it runs, so ``marias --help`` stays fast.
 """
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -42,6 +43,11 @@ class MariasGroup(click.Group):
         except (MariasError, UnicodeError) as exc:  # a command that let one through: still one line
             _one_line(str(exc))
             sys.exit(2)
+        except Exception as exc:  # a bug: one line and status 1 (MARIAS_DEBUG=1 shows the traceback)
+            if os.environ.get("MARIAS_DEBUG"):
+                raise
+            _one_line(f"internal error, please report it: {type(exc).__name__}: {exc}")
+            sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
 
 

@@ -44,6 +44,8 @@ def review_command(source: str, as_json: bool, payment: bool, unicode: bool) -> 
                " from there; * a best card):")
     for move in result.moves:
         click.echo(_draw_move(move, unicode))
+    if result.stopped:
+        click.echo(f"  the review stops {result.stopped}")
     click.echo("\nTurning points:")
     click.echo("\n".join(f"  {t}" for t in result.turning_points) or "  none: the verdict never changed")
     costly = [m for m in result.mistakes if m.turn is None][:3]
