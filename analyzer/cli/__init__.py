@@ -17,8 +17,18 @@ from analyzer.cli.common import BadInput, read_json  # noqa: F401  (the helpers 
 from analyzer.errors import MariasError
 
 
+class Interrupted(Exception):
+    """Ctrl-C inside a command, carried past click (which would print a blank line first)."""
+
+
 class MariasGroup(click.Group):
     """A click group whose every error is one line: click's usage banner and tracebacks never show."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted from None
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
@@ -37,7 +47,7 @@ class MariasGroup(click.Group):
         except click.ClickException as exc:
             _one_line(exc.format_message())
             sys.exit(exc.exit_code)
-        except (click.Abort, KeyboardInterrupt):
+        except (Interrupted, click.Abort, KeyboardInterrupt):
             _one_line("interrupted")
             sys.exit(130)
         except (MariasError, UnicodeError) as exc:  # a command that let one through: still one line
