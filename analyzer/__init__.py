@@ -21,7 +21,8 @@ from typing import Any
 
 __version__ = "0.1.0"
 
-# name -> the module that defines it
+# name -> the module that defines it (never a submodule's own name: importing the submodule would
+# put the module in the function's place)
 _EXPORTS = {
     "Card": "analyzer.cards", "CardSet": "analyzer.cards", "Suit": "analyzer.cards", "Rank": "analyzer.cards",
     "Contract": "analyzer.contract",
@@ -29,10 +30,9 @@ _EXPORTS = {
     "Position": "analyzer.rules",
     "Solver": "analyzer.solver", "SolveResult": "analyzer.solver", "solve": "analyzer.solver",
     "check_claim": "analyzer.claims", "Claim": "analyzer.claims", "ClaimResult": "analyzer.claims",
-    "review": "analyzer.review", "Review": "analyzer.review",
+    "review_game": "analyzer.review", "Review": "analyzer.review",
     "settle": "analyzer.scoring", "settle_json": "analyzer.scoring",
     "run_study": "analyzer.study",
-    "play": "analyzer.play",
     "example": "analyzer.examples",
 }
 __all__ = sorted(_EXPORTS)

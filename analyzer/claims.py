@@ -395,6 +395,15 @@ class ClaimResult:
             out["winning"] = self.winning
         return out
 
+    def __repr__(self) -> str:
+        verdict = "laid down" if self.laid_down else "not laid down"
+        return f"<ClaimResult {verdict}, {self.distributions} redistributions>"
+
+    def _repr_html_(self) -> str:
+        from analyzer.display import html_claim
+
+        return html_claim(self)
+
 
 def claim_components(contract: Contract, requested: Sequence[str] | None = None) -> tuple[str, ...]:
     """The components a claim checks: by default the contract's own goal, as

@@ -240,5 +240,16 @@ def html_result(result: "SolveResult") -> str:
             f"<pre>{html.escape(totals)}\n\n{html.escape(line)}</pre>")
 
 
-__all__ = ["draw_card_values", "draw_line", "draw_position", "draw_totals", "describe_contract", "html_position",
+def html_claim(result: Any) -> str:
+    """A claim's verdict, and its counterexample drawn when there is one."""
+    verdict = ("laid down" if result.laid_down else "not laid down") + f" ({result.distributions} redistributions)"
+    out = f"<p><b>{html.escape(verdict)}</b></p>"
+    example = result.counterexample
+    if example is not None:
+        line = draw_line(example.position, example.line, True, example.component)
+        out += html_position(example.position) + f"<pre>{html.escape(line)}</pre>"
+    return out
+
+
+__all__ = ["html_claim", "draw_card_values", "draw_line", "draw_position", "draw_totals", "describe_contract", "html_position",
            "html_result", "seat_label", "first_trick_number"]

@@ -207,3 +207,6 @@ def review(data: Any, solver: Solver | None = None) -> Review:
         if index == len(cards) - 1 or not any(current.hands):
             break
     return Review(position, moves, nodes, positions)
+
+
+review_game = review  # the package exports it under this name (``analyzer.review`` is this module)

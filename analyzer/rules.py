@@ -151,6 +151,12 @@ class Position:
     def legal_moves(self) -> CardSet:
         return legal_cards(self.hands[self.to_move], self.trick, self.trump, self.notrump, self.announced)
 
+    def _repr_html_(self) -> str:
+        """Jupyter's drawing of the hands (the renderer is imported when first drawn)."""
+        from analyzer.display import html_position
+
+        return html_position(self)
+
     # --- JSON -------------------------------------------------------------------
 
     @classmethod
