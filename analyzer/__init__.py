@@ -35,7 +35,9 @@ _EXPORTS = {
     "run_study": "analyzer.study",
     "example": "analyzer.examples",
 }
-__all__ = sorted(_EXPORTS)
+__all__ = ["Card", "CardSet", "Claim", "ClaimResult", "Contract", "MariasError", "Position", "Rank", "Review",
+           "SolveResult", "Solver", "Suit", "check_claim", "example", "review_game", "run_study", "settle",
+           "settle_json", "solve"]
 
 
 def __getattr__(name: str) -> Any:

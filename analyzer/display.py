@@ -6,7 +6,8 @@ verdict is drawn with the numbers that decide it, so a player can add them up.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from analyzer.cards import Card, CardSet
 from analyzer.contract import DEFENCE_COMPONENTS, SEAT_NAMES
@@ -113,7 +114,7 @@ def _seven_note(position: Position, trick: Trick, goal: str, unicode: bool) -> s
 
 # --- the totals behind a verdict -----------------------------------------------------------------
 
-def draw_totals(position: Position, result: "SolveResult") -> list[str]:
+def draw_totals(position: Position, result: SolveResult) -> list[str]:
     """The numbers that decide each component, one line each, as a player adds them up."""
     from analyzer.solver import fixed_marriages
 
@@ -148,7 +149,7 @@ def draw_totals(position: Position, result: "SolveResult") -> list[str]:
     return rows
 
 
-def _hundred_row(position: Position, result: "SolveResult") -> str:
+def _hundred_row(position: Position, result: SolveResult) -> str:
     from analyzer.solver import _best_marriage
 
     declared = sum(position.marriage_value(s) for s in position.declared[0])
@@ -180,7 +181,7 @@ def draw_card_values(position: Position, values: dict[Card, dict[str, Any]], uni
     rows = [f"Cards of {seat_label(position, seat)}, best first for the {who}:"]
     for card in order:
         value = values[card]
-        good, mine = own(value)
+        mine = own(value)[1]
         verdict = "the contract makes" if value["makes"] else "the contract fails"
         extra = f"; {who} takes {mine} of the {remaining} points left" if "hra_value" in value else ""
         mark = "*" if own(value) == best else " "
@@ -228,7 +229,7 @@ def html_position(position: Position) -> str:
     return f'<table style="font-family:monospace"><caption>{caption}</caption>{"".join(rows)}</table>'
 
 
-def html_result(result: "SolveResult") -> str:
+def html_result(result: SolveResult) -> str:
     """The position, the verdict and the line by trick."""
     position = result.position
     if position is None:
@@ -251,5 +252,15 @@ def html_claim(result: Any) -> str:
     return out
 
 
-__all__ = ["html_claim", "draw_card_values", "draw_line", "draw_position", "draw_totals", "describe_contract", "html_position",
-           "html_result", "seat_label", "first_trick_number"]
+__all__ = [
+    "describe_contract",
+    "draw_card_values",
+    "draw_line",
+    "draw_position",
+    "draw_totals",
+    "first_trick_number",
+    "html_claim",
+    "html_position",
+    "html_result",
+    "seat_label",
+]

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from analyzer.solver import SolveResult
 
 
-def result_json(position: Position, result: "SolveResult") -> dict[str, Any]:
+def result_json(position: Position, result: SolveResult) -> dict[str, Any]:
     """The result JSON of ``position`` played out as ``result`` says. Raises PositionError when the
     position is not a whole deal (its trick points must make 90 with the talon's)."""
     from analyzer.solver import remaining_units

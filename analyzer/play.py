@@ -14,8 +14,9 @@ marriage from "held" to "declared" and its points into the score.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from analyzer.cards import Card, CardSet, Rank
 from analyzer.errors import PositionError
@@ -41,8 +42,8 @@ def play(position: Position, card: Card) -> Position:
         winner = (leader + trick_winner(trick, position.trump, position.notrump)) % 3
         score[position.side(winner)] += sum(c.points for c in trick) + (10 if not hands[winner] else 0)
         trick, leader = (), winner
-    changes = dict(hands=tuple(hands), trick=trick, leader=leader, score=tuple(score),
-                   declared=(tuple(declared[0]), tuple(declared[1])))
+    changes = {"hands": tuple(hands), "trick": trick, "leader": leader, "score": tuple(score),
+               "declared": (tuple(declared[0]), tuple(declared[1]))}
     if not any(hands):
         return dataclasses.replace(position, **changes)  # the end: nothing left to check (or to solve)
     return position.replace(**changes)

@@ -12,11 +12,11 @@ for the player's side; the cost is the difference.
 >>> game = {"hands": ["hA hX", "h7 b7", "h8 bX"], "trump": "h", "contract": "game",
 ...         "played": [["hA", "h7", "h8"], ["hX", "b7", "bX"]]}
 >>> [(str(m.card), m.before.points, m.after.points, m.cost) for m in review(game).moves][:4]
-[('hA', 40, 30, 10), ('h7', 30, 30, 0), ('h8', 30, 30, 0), ('hX', 30, 30, 0)]
+[('hA', 40, 40, 0), ('h7', 40, 40, 0), ('h8', 40, 40, 0), ('hX', 40, 40, 0)]
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -159,6 +159,17 @@ def _lost_in_trick(after: Position) -> str | None:
     return None
 
 
+def _own(value: dict[str, Any], side: int, goal: int) -> tuple[int, int]:
+    """A card's value from the mover's side: (its goal met, its points), the larger the better."""
+    good = value["makes"] if side == goal else not value["makes"]
+    points = value.get("hra_value")
+    return int(good), 0 if points is None else (points if side == 0 else -points)
+
+
+def _value(value: dict[str, Any], taken: int) -> Value:
+    return Value(value["makes"], None if "hra_value" not in value else taken + value["hra_value"])
+
+
 def review(data: Any, solver: Solver | None = None) -> Review:
     """Value every card of a game (its JSON or ``(position, cards)``). Raises PositionError at an
     illegal card, naming the trick."""
@@ -178,21 +189,13 @@ def review(data: Any, solver: Solver | None = None) -> Review:
         values = solver.card_values(current)
         nodes += solver.nodes
         taken = _taken(current)
-
-        def own(v: dict[str, Any]) -> tuple[int, int]:
-            good = v["makes"] if side == goal_side(current) else not v["makes"]
-            points = v.get("hra_value")
-            return int(good), 0 if points is None else (points if side == 0 else -points)
-
-        top = max(own(v) for v in values.values())
-        best = tuple(c for c in values if own(values[c]) == top)
-        top_points = max(own(v)[1] for v in values.values())
-
-        def value(v: dict[str, Any]) -> Value:
-            return Value(v["makes"], None if "hra_value" not in v else taken + v["hra_value"])
-
-        moves.append(Move(number, seat, "actor" if side == 0 else "defence", card, value(values[best[0]]),
-                          value(values[card]), best, top_points - own(values[card])[1]))
+        goal = goal_side(current)
+        own = {c: _own(v, side, goal) for c, v in values.items()}
+        top = max(own.values())
+        best = tuple(c for c in values if own[c] == top)
+        top_points = max(points for _, points in own.values())
+        moves.append(Move(number, seat, "actor" if side == 0 else "defence", card, _value(values[best[0]], taken),
+                          _value(values[card], taken), best, top_points - own[card][1]))
         try:
             current = play(current, card)  # swap for Position.play when the position keeps its history
         except MariasError as exc:

@@ -1,6 +1,7 @@
 """Python in a notebook: the package's exports, short reprs, HTML drawings, tricks, bundled examples."""
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import subprocess
@@ -19,10 +20,9 @@ ROOT = Path(__file__).parent.parent
 
 
 def test_the_public_api_is_exported_lazily() -> None:
-    from analyzer import Position, Solver, check_claim, run_study, settle  # noqa: F401
-
     import analyzer.play
-    import analyzer.review  # noqa: F401  (a submodule must not shadow an export of the same name)
+    import analyzer.review
+    from analyzer import Position, Solver, check_claim, run_study, settle  # noqa: F401
 
     for name in analyzer.__all__:
         assert not isinstance(getattr(analyzer, name), types.ModuleType), name
@@ -56,7 +56,7 @@ def test_tricks_group_the_line_in_the_api_and_the_json() -> None:
     assert [c for t in tricks for c in t.cards] == list(position.trick) + result.line
     for trick in tricks:  # each trick's winner is the next trick's leader
         assert trick.winner in trick.players
-    for one, two in zip(tricks, tricks[1:]):
+    for one, two in itertools.pairwise(tricks):
         assert two.players[0] == one.winner
     assert result.to_json()["tricks"] == [t.to_json() for t in tricks]
 
@@ -92,3 +92,7 @@ def test_the_readme_python_runs() -> None:
     namespace: dict = {}
     exec(compile(block, "README.md", "exec"), namespace)  # noqa: S102
     assert namespace["result"].makes is True
+
+
+def test_all_lists_every_export() -> None:
+    assert sorted(analyzer.__all__) == sorted(analyzer._EXPORTS)

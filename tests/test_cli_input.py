@@ -12,8 +12,7 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from analyzer.cli import main
-from analyzer.cli import common
+from analyzer.cli import common, main
 from analyzer.examples import example, path
 
 SEVEN = example("seven")

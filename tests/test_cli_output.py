@@ -31,7 +31,7 @@ def test_totals_add_up_and_decide_the_game_on_random_positions() -> None:
         position = Position.from_json(data)
         ref = reference_solve(position.to_json())
         text = run("solve", "-", stdin=json.dumps(position.to_json()))
-        rows = dict(re.findall(r"^  (actor|defence) .* = (-?\d+)$", text, re.M))
+        rows = dict(re.findall(r"^  (actor|defence) .* = (-?\d+)$", text, re.MULTILINE))
         want_a = position.score[0] + fixed_marriages(position, 0) + ref["actor_points"]
         want_d = position.score[1] + fixed_marriages(position, 1) + position.talon.points + ref["defence_points"]
         assert (int(rows["actor"]), int(rows["defence"])) == (want_a, want_d), text
@@ -61,7 +61,7 @@ def test_the_sevens_line_says_whose_it_is_and_shows_the_sevens_fate() -> None:
 
 def test_betl_and_durch_lines_show_who_takes_each_trick() -> None:
     text = run("solve", str(path("betl_one_card")))
-    tricks = re.findall(r"^ +\d+\. .* -> seat (\d) \((actor|defence)\) takes it$", text, re.M)
+    tricks = re.findall(r"^ +\d+\. .* -> seat (\d) \((actor|defence)\) takes it$", text, re.MULTILINE)
     assert tricks and tricks[-1] == ("0", "actor") and all(who == "defence" for _, who in tricks[:-1])
     assert "the betl decided" in text
     durch = run("solve", str(path("durch")))
@@ -70,7 +70,7 @@ def test_betl_and_durch_lines_show_who_takes_each_trick() -> None:
 
 def test_trick_numbers_continue_after_the_tricks_played() -> None:
     text = run("solve", str(path("mid_trick")))
-    numbers = [int(n) for n in re.findall(r"^ +(\d+)\. ", text, re.M)]
+    numbers = [int(n) for n in re.findall(r"^ +(\d+)\. ", text, re.MULTILINE)]
     assert numbers == [7, 8, 9, 10] and "(2:aX)" in text
 
 
@@ -80,10 +80,10 @@ def test_cards_best_first_for_the_side_to_move_best_marked() -> None:
         position = Position.from_json(random_position(rng, rng.randint(2, 4), contract="game"))
         values = json.loads(run("solve", "-", "--json", "--cards", stdin=json.dumps(position.to_json())))["card_values"]
         text = run("solve", "-", "--cards", stdin=json.dumps(position.to_json())).split("Cards of ")[1]
-        rows = re.findall(r"^ ([* ]) (\w\w): ", text, re.M)
+        rows = re.findall(r"^ ([* ]) (\w\w): ", text, re.MULTILINE)
         side = position.side(position.to_move)
 
-        def own(card: str) -> tuple[int, int]:
+        def own(card: str, values: dict = values, side: int = side) -> tuple[int, int]:
             v = values[card]
             return int(v["makes"] != side), v["hra_value"] * (1 if side == 0 else -1)
 
@@ -96,7 +96,7 @@ def test_cards_best_first_for_the_side_to_move_best_marked() -> None:
 def test_cards_in_unicode_and_the_announced_seven_held_back() -> None:
     text = run("solve", str(path("two_sevens")), "--cards", "--unicode")
     assert "♥7: held back, the announced seven" in text and "♦7: held back" in text
-    assert re.search(r"^ \* ♥A: ", text, re.M)
+    assert re.search(r"^ \* ♥A: ", text, re.MULTILINE)
 
 
 def test_claim_wording() -> None:

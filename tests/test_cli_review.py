@@ -59,7 +59,7 @@ def test_every_value_and_best_card_agrees_with_the_reference_on_random_games() -
             if len(outcomes) == len(before.legal_moves()):
                 goal_side = 1 if before.contract.value.endswith("against") else 0
 
-                def own(v: tuple[bool, int | None]) -> tuple[int, int]:
+                def own(v: tuple[bool, int | None], side: int = side, goal_side: int = goal_side) -> tuple[int, int]:
                     good = v[0] if side == goal_side else not v[0]
                     return int(good), 0 if v[1] is None else (v[1] if side == 0 else -v[1])
                 top = max(own(v) for v in outcomes.values())

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from analyzer.cli.common import BadInput, read_json  # noqa: F401  (the helpers every command uses)
+from analyzer.cli.common import BadInput, read_json
 from analyzer.errors import MariasError
 
 
@@ -72,6 +72,6 @@ def main() -> None:
     """The reference analyser for Mariáš."""
 
 
-from analyzer.cli import claim, review, score, solve, study  # noqa: E402  (each registers its commands on main)
+from analyzer.cli import claim, review, score, solve, study
 
-__all__ = ["main", "BadInput", "MariasGroup", "read_json", "claim", "review", "score", "solve", "study"]
+__all__ = ["BadInput", "MariasGroup", "claim", "main", "read_json", "review", "score", "solve", "study"]

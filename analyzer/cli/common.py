@@ -5,11 +5,12 @@ from __future__ import annotations
 import codecs
 import json
 import sys
-from typing import IO, Any, Callable
+from collections.abc import Callable
+from typing import IO, Any
 
 import click
 
-from analyzer.contract import Contract, RULE_SETS
+from analyzer.contract import RULE_SETS, Contract
 
 
 class BadInput(click.UsageError):
@@ -22,9 +23,8 @@ class BadInput(click.UsageError):
 def decode(raw: bytes | str, what: str) -> str:
     """Bytes as UTF-8 text (a UTF-8 byte-order mark is dropped); anything else is BadInput."""
     if isinstance(raw, str):
-        return raw[1:] if raw.startswith("\ufeff") else raw
-    if raw.startswith(codecs.BOM_UTF8):
-        raw = raw[len(codecs.BOM_UTF8):]
+        return raw.removeprefix("\ufeff")
+    raw = raw.removeprefix(codecs.BOM_UTF8)
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         raise BadInput(f"{what} is UTF-16 text (as Windows PowerShell writes it); save it as UTF-8")
     try:

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from analyzer.rules import Position
 
 
-def load_position(source: str | None, options: dict[str, Any]) -> "Position":
+def load_position(source: str | None, options: dict[str, Any]) -> Position:
     """Read the position from FILE, standard input or the options alone; check it."""
     from analyzer.rules import Position
 
@@ -42,7 +42,13 @@ def solve(source: str | None, as_json: bool, card_values: bool, payment: bool, u
 
     marias solve --hands "h: A K O U 9 7  b: A X  l: A  a: 8" "..." "..." --trump h --contract sedma
     """
-    from analyzer.display import draw_card_values, draw_line, draw_position, draw_totals, GOAL_WORDS
+    from analyzer.display import (
+        GOAL_WORDS,
+        draw_card_values,
+        draw_line,
+        draw_position,
+        draw_totals,
+    )
     from analyzer.solver import Solver
 
     position = load_position(source, options)
@@ -80,7 +86,7 @@ def solve(source: str | None, as_json: bool, card_values: bool, payment: bool, u
     click.echo(f"\n({result.nodes} nodes)", err=True)
 
 
-def _settle(position: "Position", result: Any) -> Any:
+def _settle(position: Position, result: Any) -> Any:
     from analyzer.outcome import result_json
     from analyzer.scoring import settle_json
 
