@@ -118,6 +118,9 @@ def run_batch(
     if not isinstance(threads, int) or threads < 1:
         raise ArgumentError(f"threads must be a whole number >= 1, not {threads!r}")
     answers = np.zeros((n, nq), np.int16)
+    if threads > 1:
+        # at least four chunks per thread, so that one slow chunk does not leave a core idle
+        chunk = max(1, min(chunk, -(-n // (4 * threads))))
     starts = list(range(0, n, chunk))
     threads = max(1, min(threads, len(starts)))
     searches = _searches(tt_log2, threads)
