@@ -152,3 +152,16 @@ def test_ctrl_c_while_waiting_for_input_exits_130() -> None:
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130 and err.strip() == "marias: interrupted"
+
+
+def test_claim_hands_with_hidden_defenders_and_another_actor() -> None:
+    claim = example("hundred_laid_down")
+    hidden = payload("claim", "--hands", claim["hands"][0], "?", "?", "--trump", "h", "--contract", "kilo",
+                     "--talon", claim["talon"])
+    assert hidden == payload("claim", str(path("hundred_laid_down")))
+    # The same hand held by seat 1 (who then leads in the basic rules: the actor leads there).
+    seat1 = payload("claim", "--hand", claim["hands"][0], "--actor", "1", "--trump", "h", "--contract", "kilo",
+                    "--talon", claim["talon"], "--rules", "basic")
+    assert seat1["laid_down"] is True and seat1["distributions"] == hidden["distributions"]
+    both = run("claim", "--hand", "hA", "--hands", "hA", "?", "?")
+    assert both.exit_code == 2 and "not both" in both.stderr

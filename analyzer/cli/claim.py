@@ -32,6 +32,7 @@ def claim_command(source: str | None, as_json: bool, count: bool, consistent: bo
     defenders' hands either given or null with the defence's cards in "unseen"
     (docs/claims.md); or the claim as options, the actor's hand alone:
 
+    \b
     marias claim --hand "h: A K O  b: A K  l: A K  a: A K O" --contract durch --talon "h8 b8"
     """
     from analyzer.claims import check_claim

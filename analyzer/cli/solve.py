@@ -40,6 +40,7 @@ def solve(source: str | None, as_json: bool, card_values: bool, payment: bool, u
     """Solve a position open-handed: FILE (a position JSON), - or nothing for standard input, or the
     position as options:
 
+    \b
     marias solve --hands "h: A K O U 9 7  b: A X  l: A  a: 8" "..." "..." --trump h --contract sedma
     """
     from analyzer.display import (
