@@ -144,19 +144,23 @@ def draw_totals(position: Position, result: SolveResult) -> list[str]:
             sign = ">" if totals[0] > totals[1] else "<"
             rows.append(f"  game: actor {totals[0]} {sign} defence {totals[1]}"
                         + ("" if position.marriage_rule == "czech" else " (marriages under over-first not shown)"))
-        if "hundred" in position.contract.components and position.marriage_rule == "czech":
-            rows.append("  " + _hundred_row(position, result))
+        for side, name in ((0, "hundred"), (1, "hundred-against")):
+            if name in position.contract.components and position.marriage_rule == "czech":
+                rows.append("  " + _hundred_row(position, result, side))
     return rows
 
 
-def _hundred_row(position: Position, result: SolveResult) -> str:
+def _hundred_row(position: Position, result: SolveResult, side: int) -> str:
+    """The hundred's count (csm 10.9): the side's trick points and ONE marriage, the best."""
     from analyzer.solver import _best_marriage
 
-    declared = sum(position.marriage_value(s) for s in position.declared[0])
-    so_far = position.score[0] - declared
-    best = _best_marriage(position, 0)
-    total = so_far + result.actor_points + best
-    return (f"hundred: actor's trick points {so_far} so far + {result.actor_points} in play + best marriage {best}"
+    declared = sum(position.marriage_value(s) for s in position.declared[side])
+    so_far = position.score[side] - declared + (position.talon.points if side else 0)
+    in_play = result.actor_points if side == 0 else result.defence_points
+    best = _best_marriage(position, side)
+    total = so_far + in_play + best
+    who = ("hundred: actor's", "hundred-against: defence's")[side]
+    return (f"{who} trick points {so_far} so far + {in_play} in play + best marriage {best}"
             f" = {total} {'>=' if total >= 100 else '<'} 100")
 
 
@@ -183,7 +187,11 @@ def draw_card_values(position: Position, values: dict[Card, dict[str, Any]], uni
         value = values[card]
         mine = own(value)[1]
         verdict = "the contract makes" if value["makes"] else "the contract fails"
-        extra = f"; {who} takes {mine} of the {remaining} points left" if "hra_value" in value else ""
+        extra = ""
+        if "hra_value" in value and position.marriage_rule == "czech":
+            extra = f"; {who} takes {mine} of the {remaining} points left"
+        elif "hra_value" in value:  # over-first: the value counts half of each marriage declared in play
+            extra = f"; hra value {value['hra_value']} (points and marriage halves, docs/semantics.md)"
         mark = "*" if own(value) == best else " "
         rows.append(f" {mark} {card.pretty(unicode)}: {verdict}{extra}")
     hand = position.hands[seat]

@@ -26,7 +26,7 @@ def test_totals_add_up_and_decide_the_game_on_random_positions() -> None:
     rng = random.Random(21)
     seen = 0
     while seen < 40:
-        data = random_position(rng, rng.randint(1, 4), contract=rng.choice(["game", "seven", "hundred"]),
+        data = random_position(rng, rng.randint(1, 4), contract=rng.choice(["game", "seven", "hundred", "hundred-against", "hundred-seven"]),
                                marriage_rule="czech")
         position = Position.from_json(data)
         ref = reference_solve(position.to_json())
@@ -35,6 +35,10 @@ def test_totals_add_up_and_decide_the_game_on_random_positions() -> None:
         want_a = position.score[0] + fixed_marriages(position, 0) + ref["actor_points"]
         want_d = position.score[1] + fixed_marriages(position, 1) + position.talon.points + ref["defence_points"]
         assert (int(rows["actor"]), int(rows["defence"])) == (want_a, want_d), text
+        for name in ("hundred", "hundred-against"):
+            if name in position.contract.components:
+                total = int(re.search(rf"^  {name}: .* = (\d+) (>=|<) 100$", text, re.M).group(1))
+                assert (total >= 100) == ref["components"].get(name, ref["makes"]), text
         if "game" in position.contract.components:
             assert f"game: actor {want_a} {'>' if want_a > want_d else '<'} defence {want_d}" in text
             assert (want_a > want_d) == ref["components"].get("game", ref["makes"])
