@@ -124,3 +124,26 @@ def test_payment_settles_the_deal_played_out_best() -> None:
     result = result_json(position, solve(position))
     assert result["points"]["actor"] + result["points"]["defence"] + result["talon_points"] == 90
     assert result["trump_seven"] == {"seat": 0, "fate": "won"}
+
+
+def test_the_hundreds_count_at_the_threshold_with_a_marriage() -> None:
+    # Positions where the actor holds a marriage, the score set so the hundred is made exactly or
+    # missed by 10: the printed count must agree with the reference either way.
+    rng = random.Random(24)
+    checked = 0
+    while checked < 20:
+        position = Position.from_json(random_position(rng, rng.randint(2, 4), contract="hundred",
+                                                      marriage_rule="czech"))
+        if not position.held_marriages(position.actor) or position.declared[0]:
+            continue
+        ref = reference_solve({**position.to_json(), "score": {"actor": 0, "defence": 0}})
+        best = max(position.marriage_value(s) for s in position.held_marriages(position.actor))
+        for miss in (0, 10):
+            score = 100 - best - ref["actor_points"] - miss
+            if score < 0:
+                continue
+            data = {**position.to_json(), "score": {"actor": score, "defence": 0}}
+            text = run("solve", "-", stdin=json.dumps(data))
+            total = int(re.search(r"^  hundred: .* = (\d+) (>=|<) 100$", text, re.M).group(1))
+            assert total == 100 - miss and (total >= 100) == reference_solve(data)["makes"], text
+            checked += 1
