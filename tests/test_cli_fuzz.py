@@ -126,3 +126,57 @@ def test_the_bases_are_valid_so_mutations_reach_deep() -> None:
         for doc in docs:
             result = runner.invoke(main, [command, "-"], input=json.dumps(doc))
             assert result.exit_code == 0, (command, doc, result.output)
+
+
+def mutate_table(text: str, rng: random.Random) -> str:
+    """A study table with a line, a cell or a header changed."""
+    lines = text.splitlines()
+    i = rng.randrange(len(lines))
+    cells = lines[i].split(",")
+    j = rng.randrange(len(cells))
+    cells[j] = rng.choice(["", "x", "-1", "1e309", "nan", "9" * 30, '"', "pattern0", cells[j] * 2])
+    lines[i] = ",".join(cells)
+    if rng.random() < 0.3:
+        del lines[rng.randrange(len(lines))]
+    return "\n".join(lines)
+
+
+def plot_once(runner: CliRunner, table: object, figure: str) -> None:
+    result = runner.invoke(main, ["plot", str(table), "-o", figure])
+    assert result.exit_code in (0, 2), (result.exit_code, result.output)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    if result.exit_code == 2:
+        assert result.stderr.startswith("marias: ") and result.stderr.count("\n") == 1, result.stderr
+
+
+@pytest.mark.slow
+def test_plot_never_traces_back_on_random_bytes(tmp_path) -> None:
+    """The study's input to plot, a table file: 10,000 random byte strings."""
+    rng = random.Random("fuzz-plot")
+    runner = CliRunner()
+    table = tmp_path / "t.csv"
+    for _ in range(COUNT):
+        table.write_bytes(random_bytes(rng))
+        plot_once(runner, table, str(tmp_path / "out.png"))
+
+
+# Found by the test below, in plot (another branch is changing it): a 30-digit number in a table
+# column ends in OverflowError. Strict: when it is fixed this fails, and the mark must go.
+PLOT_BUG = pytest.mark.xfail(strict=True, reason="plot: a number too large for C long in a table")
+
+
+@pytest.mark.slow
+@PLOT_BUG
+def test_plot_never_traces_back_on_mutated_tables(tmp_path) -> None:
+    """200 mutated study tables (a table that stays valid draws a figure, 0.7 s each, so not 10,000)."""
+    from analyzer.study import run_study
+
+    base = tmp_path / "base.csv"
+    run_study("uniform", n=30, seed=0, analyses="shape", output=str(base), jobs=1, progress=False)
+    text = base.read_text()
+    rng = random.Random("fuzz-plot-tables")
+    runner = CliRunner()
+    table = tmp_path / "t.csv"
+    for _ in range(200):
+        table.write_text(mutate_table(text, rng))
+        plot_once(runner, table, str(tmp_path / "out.png"))
