@@ -260,7 +260,20 @@ def html_claim(result: Any) -> str:
     return out
 
 
-__all__ = [
+def html_review(review: Any) -> str:
+    """The deal, each card that cost something, and the turning points."""
+    rows = "".join(
+        f"<tr><td>{m.trick}</td><td>{m.seat} {m.side}</td><td>{html.escape(m.card.pretty(True))}</td>"
+        f"<td>{html.escape(' '.join(c.pretty(True) for c in m.best))}</td><td>{m.cost}</td>"
+        f"<td>{'' if m.turn is None else m.turn}</td></tr>"
+        for m in review.mistakes)
+    table = ("<table><tr><th>trick</th><th>seat</th><th>card</th><th>best instead</th><th>cost</th><th>verdict</th>"
+             f"</tr>{rows}</table>")
+    turns = "".join(f"<li>{html.escape(t)}</li>" for t in review.turning_points) or "<li>none</li>"
+    return html_position(review.position) + table + f"<p>Turning points:</p><ul>{turns}</ul>"
+
+
+__all__ = ["html_review", 
     "describe_contract",
     "draw_card_values",
     "draw_line",

@@ -106,6 +106,11 @@ class Review:
         return {"position": self.position.to_json(), "moves": [m.to_json() for m in self.moves],
                 "turning_points": self.turning_points, "stopped": self.stopped}
 
+    def _repr_html_(self) -> str:
+        from analyzer.display import html_review
+
+        return html_review(self)
+
     def __repr__(self) -> str:
         return f"<Review {self.position.contract.value}: {len(self.moves)} cards, {len(self.turning_points)} turning points>"
 

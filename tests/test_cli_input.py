@@ -58,6 +58,11 @@ def test_claim_from_the_actors_hand_alone_equals_the_file() -> None:
     assert payload("claim", *options) == payload("claim", str(path("hundred_laid_down")))
 
 
+def test_a_position_without_cards_is_refused() -> None:
+    result = run("solve", "--hands", "-", "-", "-", "--trump", "h")
+    assert result.exit_code == 2 and "no cards left to play" in result.stderr
+
+
 def test_a_twelve_card_hand_is_told_to_lay_away_two() -> None:
     hands = ["hA hK hO hU h9 h8 h7 bA bK bO bU b9", "hX bX b8 b7 lA lK lO lU l9 l8", "l7 lX aA aK aO aU aX a9"]
     result = run("solve", "--hands", *hands, "--trump", "h")

@@ -20,9 +20,12 @@ def load_position(source: str | None, options: dict[str, Any]) -> Position:
 
     data = position_data(source, "the position", options)
     try:
-        return Position.from_json(data)
+        position = Position.from_json(data)
     except MariasError as exc:
         raise BadInput(str(exc)) from None
+    if position.tricks_left == 0:
+        raise BadInput("the position has no cards left to play")
+    return position
 
 
 @main.command()
