@@ -273,7 +273,7 @@ def html_review(review: Any) -> str:
     return html_position(review.position) + table + f"<p>Turning points:</p><ul>{turns}</ul>"
 
 
-__all__ = ["html_review", 
+__all__ = [
     "describe_contract",
     "draw_card_values",
     "draw_line",
@@ -283,5 +283,6 @@ __all__ = ["html_review",
     "html_claim",
     "html_position",
     "html_result",
+    "html_review",
     "seat_label",
 ]
