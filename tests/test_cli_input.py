@@ -153,7 +153,13 @@ def test_ctrl_c_while_waiting_for_input_exits_130() -> None:
     env = {**os.environ, "PYTHONPATH": os.getcwd()}
     proc = subprocess.Popen([sys.executable, "-m", "analyzer", "claim"], stdin=subprocess.PIPE,
                             stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
-    time.sleep(1.5)  # the interpreter starts and blocks on standard input
+    wchan = f"/proc/{proc.pid}/wchan"
+    for _ in range(200):  # wait until it blocks reading standard input (Linux says so in wchan)
+        time.sleep(0.1)
+        if os.path.exists(wchan) and "pipe" in open(wchan).read():
+            break
+    else:
+        time.sleep(3)  # no /proc: give it time to start
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130 and err.strip() == "marias: interrupted"
