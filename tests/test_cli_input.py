@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -156,7 +157,7 @@ def test_ctrl_c_while_waiting_for_input_exits_130() -> None:
     wchan = f"/proc/{proc.pid}/wchan"
     for _ in range(200):  # wait until it blocks reading standard input (Linux says so in wchan)
         time.sleep(0.1)
-        if os.path.exists(wchan) and "pipe" in open(wchan).read():
+        if os.path.exists(wchan) and "pipe" in Path(wchan).read_text():
             break
     else:
         time.sleep(3)  # no /proc: give it time to start
