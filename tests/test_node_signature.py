@@ -16,9 +16,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # question -> total nodes over the first 60 deals of seed 1, table 2^16
 PINNED = {
-    "hra-value": 905_709,
-    "hra-wins": 205_057,
-    "sedma": 341_604,
+    "hra-value": 857_849,
+    "hra-wins": 193_262,
+    "sedma": 221_186,
     "betl": 84_112,
     "durch": 6_459,
 }
