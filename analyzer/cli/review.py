@@ -36,7 +36,7 @@ def review_command(source: str, as_json: bool, payment: bool, unicode: bool) -> 
     if as_json:
         payload = result.to_json()
         if settlement is not None:
-            payload["payment"] = settlement.to_dict()
+            payload["payment"] = settlement.to_json()
         click.echo(json.dumps(payload, ensure_ascii=False))
         return
     click.echo(draw_position(result.position, unicode))

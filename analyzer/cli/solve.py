@@ -64,7 +64,7 @@ def solve(source: str | None, as_json: bool, card_values: bool, payment: bool, u
     if as_json:
         payload = result.to_json()
         if settlement is not None:
-            payload["payment"] = settlement.to_dict()
+            payload["payment"] = settlement.to_json()
         click.echo(json.dumps(payload, ensure_ascii=False))
         return
     click.echo(draw_position(position, unicode))
