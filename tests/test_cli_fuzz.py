@@ -98,14 +98,8 @@ def run_one(runner: CliRunner, command: str, data: bytes) -> None:
         assert result.stderr.startswith("marias: ") and result.stderr.count("\n") == 1, (command, result.stderr)
 
 
-# Found by this test, in analyzer/scoring (another branch is rewriting it): a null "contract" or
-# "actor" with "unplayed" absent crashes settle (KeyError: None, AssertionError). Strict: when it is
-# fixed this fails, and the mark must go.
-SCORE_BUG = pytest.mark.xfail(strict=True, reason="scoring: null contract or actor crashes settle")
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("command", [pytest.param(c, marks=SCORE_BUG) if c == "score" else c for c in sorted(BASES)])
+@pytest.mark.parametrize("command", sorted(BASES))
 def test_random_bytes_and_mutated_json_never_trace_back(command: str) -> None:
     rng = random.Random(f"fuzz-{command}")
     runner = CliRunner()
