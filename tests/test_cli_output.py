@@ -37,7 +37,7 @@ def test_totals_add_up_and_decide_the_game_on_random_positions() -> None:
         assert (int(rows["actor"]), int(rows["defence"])) == (want_a, want_d), text
         for name in ("hundred", "hundred-against"):
             if name in position.contract.components:
-                total = int(re.search(rf"^  {name}: .* = (\d+) (>=|<) 100$", text, re.M).group(1))
+                total = int(re.search(rf"^  {name}: .* = (\d+) (>=|<) 100$", text, re.MULTILINE).group(1))
                 assert (total >= 100) == ref["components"].get(name, ref["makes"]), text
         if "game" in position.contract.components:
             assert f"game: actor {want_a} {'>' if want_a > want_d else '<'} defence {want_d}" in text
@@ -144,6 +144,6 @@ def test_the_hundreds_count_at_the_threshold_with_a_marriage() -> None:
                 continue
             data = {**position.to_json(), "score": {"actor": score, "defence": 0}}
             text = run("solve", "-", stdin=json.dumps(data))
-            total = int(re.search(r"^  hundred: .* = (\d+) (>=|<) 100$", text, re.M).group(1))
+            total = int(re.search(r"^  hundred: .* = (\d+) (>=|<) 100$", text, re.MULTILINE).group(1))
             assert total == 100 - miss and (total >= 100) == reference_solve(data)["makes"], text
             checked += 1
