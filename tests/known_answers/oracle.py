@@ -168,8 +168,6 @@ def oracle_solve(position: dict, card_values: bool = False, tt_log2: int | None 
     all_cards = [c for h in hand_tokens for c in h] + trick_tokens + talon
     assert len(all_cards) == len(set(all_cards)), "a card twice"
     defenders = [s for s in range(3) if s != actor]
-    mover = (leader + len(trick)) % 3
-    tricks_left = len(hand_tokens[mover])
     size = sum(len(h) for h in hand_tokens) + len(trick)
     if tt_log2 is None:
         tt_log2 = 20 if size > 18 else 14

@@ -16,9 +16,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from oracle import card_index, oracle_solve  # noqa: E402
-from randpos import CONTRACTS, random_position  # noqa: E402
-from reference import reference_solve  # noqa: E402
+from oracle import card_index, oracle_solve
+from randpos import CONTRACTS, random_position
+from reference import reference_solve
 
 TRICKS = [3] * 4 + [4] * 3 + [5] * 2 + [6]  # weighted toward the cheap ones: the reference is slow
 KEYS = ("makes", "components", "actor_points", "defence_points", "value")
