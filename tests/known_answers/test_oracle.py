@@ -8,6 +8,7 @@ to each other is what lets the pinned file (deals.json) stand as known answers.
 """
 from __future__ import annotations
 
+import json
 import random
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import generate
 from oracle import card_index, oracle_solve
 from randpos import CONTRACTS, random_position
 from reference import reference_solve
@@ -123,3 +125,20 @@ def test_a_full_deal_and_its_cards() -> None:
     assert first == oracle_solve(data, card_values=True)
     assert sorted(first["card_values"], key=card_index) == sorted(cards[:10], key=card_index)
     assert first["actor_points"] + first["defence_points"] == 10 * (1 + sum(c[1] in "XA" for c in cards[:30]))
+
+
+def test_the_pinned_file_is_reproducible() -> None:
+    """generate.py deals and values the pinned file's first deals again, the same."""
+    pinned = json.loads(generate.OUT.read_text(encoding="utf-8"))
+    for deal in pinned["deals"][:2]:
+        again = generate.make((pinned["seed"], deal["id"]))
+        assert again["position"] == deal["position"]
+        assert again["answers"] == deal["answers"]
+
+
+@pytest.mark.slow
+def test_one_pinned_deal_of_each_contract_is_reproducible() -> None:
+    pinned = json.loads(generate.OUT.read_text(encoding="utf-8"))
+    for deal in pinned["deals"][12:24]:
+        again = generate.make((pinned["seed"], deal["id"]))
+        assert (again["position"], again["answers"]) == (deal["position"], deal["answers"]), deal["id"]
