@@ -147,7 +147,7 @@ def oracle_solve(position: dict, card_values: bool = False, tt_log2: int | None 
     actor = position["actor"]
     rules = position.get("rules", "csm")
     leader = position.get("leader")
-    if leader is None:  # RULES.md §3: forehand leads in csm and licit, except in betl and durch
+    if leader is None:  # docs/rules.md §3: forehand leads in csm and licit, except in betl and durch
         leader = actor if (rules == "basic" or notrump) else 0
     over_first = position.get("marriage_rule", "czech") == "over-first"
 

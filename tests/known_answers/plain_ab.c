@@ -1,7 +1,7 @@
 /* A plain alpha-beta solver for Mariáš, written for the tests only.
  *
  * It shares no code with the shipped core (cext/): it is written again from
- * RULES.md §3-4 and docs/semantics.md, and kept as plain as it can be while
+ * docs/rules.md §3-4 and docs/semantics.md, and kept as plain as it can be while
  * still valuing full deals (10 tricks) in well under a second:
  *
  *   - fail-soft alpha-beta over every legal card, no card equivalence
@@ -82,7 +82,7 @@ static int popcount32(uint32_t v) {
     return n;
 }
 
-/* RULES.md §3: follow suit and beat the led suit's best card unless the trick
+/* docs/rules.md §3: follow suit and beat the led suit's best card unless the trick
  * is trumped; void: trump, over-trumping when able; else anything. Announced
  * cards only when nothing else is legal. */
 static uint32_t legal(const Game *g, uint32_t hand, const int *trick, int n) {
