@@ -1,4 +1,5 @@
-"""Mariáš for four players, all active (RULES.md §8, docs/rules.md "Four players").
+"""Mariáš for four players, all active, and for two after the stock (RULES.md §8, docs/rules.md
+"Four players in the analyser", "Two players in the analyser").
 
 Four hands of eight, no talon. Forehand chooses trumps and calls a trump by
 rank: its holder is his partner (two against two), or he plays alone against
@@ -12,6 +13,10 @@ alone). "actor" in a result means the actor's side (the team), "defence" the
 other side, so that the solver, its questions and its JSON keys serve both
 variants unchanged. The core searches it by its parameters (cext/solver.h:
 ``nseats``, ``team``), not by a copy of the search.
+
+Two players (*lízaný*) are solved once the stock is exhausted: two hands of at
+most eight, follow, beat and trump as for three, marriages declared with the
+over (the "over-first" rule). The whole hand with the stock is not solved yet.
 
 >>> pos = Position.from_json({"players": 4, "hands": ["hA hX", "h7 b7", "h8 b8", "hK bA"],
 ...                           "trump": "h", "contract": "game", "partner": "hK"})
@@ -38,14 +43,20 @@ from analyzer.rules import (
 )
 
 PLAYERS = 4
-HAND = 8  # cards per hand in a full deal (32 / 4)
+HAND = 8  # cards per hand: a full four-player deal (32 / 4), two players once the stock is gone
 SEAT_NAMES_4 = ("forehand", "second", "third", "dealer")
+SEAT_NAMES_2 = ("non-dealer", "dealer")
+NUMBER = {2: "two", 4: "four"}
 
 # The contracts of the four-player game (the rule pages, seed 004): suit games for a team
 # (2 v 2, or 1 v 3 when the caller holds the called card), the rest alone against three.
 FOUR_CONTRACTS = (Contract.GAME, Contract.SEVEN, Contract.HUNDRED, Contract.HUNDRED_SEVEN, Contract.SEVEN_AGAINST,
                   Contract.HUNDRED_AGAINST, Contract.BETL, Contract.DURCH, Contract.OPEN_BETL, Contract.OPEN_DURCH)
 ALONE = frozenset({Contract.BETL, Contract.DURCH, Contract.OPEN_BETL, Contract.OPEN_DURCH})
+# Two players: no betl or durch; either may announce seven or hundred (the other's is "against").
+TWO_CONTRACTS = (Contract.GAME, Contract.SEVEN, Contract.HUNDRED, Contract.HUNDRED_SEVEN, Contract.SEVEN_AGAINST,
+                 Contract.HUNDRED_AGAINST)
+CONTRACTS = {2: TWO_CONTRACTS, 4: FOUR_CONTRACTS}
 
 _JSON_KEYS = {"players", "hands", "trump", "contract", "actor", "leader", "partner", "trick", "score", "marriages",
               "marriage_rule", "rules", "talon", "side_suit"}
@@ -53,14 +64,16 @@ _JSON_KEYS = {"players", "hands", "trump", "contract", "actor", "leader", "partn
 
 @dataclass(frozen=True)
 class FourPosition(Position):
-    """A four-player position: four hands, the actor and (in a suit game) his partner."""
+    """A four-player position (four hands, the actor and in a suit game his partner), or with
+    ``seats=2`` a two-player one after the stock."""
 
     partner: int | None = None  # the partner's seat; None: the actor alone against three
     called: Card | None = None  # the called card the partner was found by, when given so
+    seats: int = PLAYERS
 
     @property
     def players(self) -> int:
-        return PLAYERS
+        return self.seats
 
     @property
     def team(self) -> frozenset[int]:
@@ -68,18 +81,18 @@ class FourPosition(Position):
 
     @property
     def to_move(self) -> int:
-        return (self.leader + len(self.trick)) % PLAYERS
+        return (self.leader + len(self.trick)) % self.seats
 
     def side(self, seat: int) -> int:
         """0 for the actor's side (the actor and his partner), 1 for the defence."""
         return 0 if seat in self.team else 1
 
     def holder(self, card: Card) -> int | None:
-        for seat in range(PLAYERS):
+        for seat in range(self.seats):
             if card in self.hands[seat]:
                 return seat
         if card in self.trick:
-            return (self.leader + self.trick.index(card)) % PLAYERS
+            return (self.leader + self.trick.index(card)) % self.seats
         return None
 
     # --- JSON -------------------------------------------------------------------
@@ -89,7 +102,9 @@ class FourPosition(Position):
         return position_from_json(data)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"players": PLAYERS, **super().to_json()}
+        out: dict[str, Any] = {"players": self.seats, **super().to_json()}
+        if self.seats == 2:
+            out["marriage_rule"] = self.marriage_rule  # its default differs from three players'
         if self.called is not None:
             out["partner"] = str(self.called)
         elif self.partner is not None:
@@ -107,10 +122,13 @@ class FourPosition(Position):
 
     def check(self) -> None:
         """Raise PositionError naming the first thing wrong with this position."""
-        if len(self.hands) != PLAYERS:
-            raise PositionError(f"four players hold four hands, not {len(self.hands)}")
+        n, word = self.seats, NUMBER.get(self.seats, str(self.seats))
+        if n not in CONTRACTS:
+            raise PositionError(f"\"players\" must be 2, 3 or 4, not {n!r}")
+        if len(self.hands) != n:
+            raise PositionError(f"{word} players hold {word} hands, not {len(self.hands)}")
         if self.talon:
-            raise PositionError("four players deal every card: there is no talon")
+            raise PositionError(f"{word} players have no talon" + (" (the stock is gone)" if n == 2 else ""))
         seen = CardSet()
         if len(set(self.trick)) != len(self.trick):
             raise PositionError(f"duplicate card in the trick {' '.join(map(str, self.trick))!r}")
@@ -119,15 +137,15 @@ class FourPosition(Position):
             if twice:
                 raise PositionError(f"card {next(iter(twice))} appears twice (again in {name})")
             seen = seen | cards
-        if len(self.trick) > PLAYERS - 1:
-            raise PositionError("the current trick may hold at most 3 cards with four players (a fourth completes it)")
+        if len(self.trick) > n - 1:
+            raise PositionError(f"the current trick may hold at most {n - 1} card(s) with {word} players")
         size = len(self.hands[self.to_move])
         if size > HAND:
-            raise PositionError(f"hand {self.to_move} holds {size} cards; at most {HAND} with four players")
+            raise PositionError(f"hand {self.to_move} holds {size} cards; at most {HAND} with {word} players")
         if self.trick and size == 0:
             raise PositionError("a trick is in progress but the player to move has no cards")
-        for k in range(PLAYERS):
-            seat = (self.leader + k) % PLAYERS
+        for k in range(n):
+            seat = (self.leader + k) % n
             want = size - 1 if k < len(self.trick) else size
             if len(self.hands[seat]) != want:
                 raise PositionError(
@@ -137,20 +155,22 @@ class FourPosition(Position):
         self._check_trick()
 
     def _check_four_contract(self) -> None:
-        c = self.contract
-        if c not in FOUR_CONTRACTS:
-            raise PositionError(f"four players have no {c.value} (they play: "
-                                f"{', '.join(k.value for k in FOUR_CONTRACTS)})")
+        c, word = self.contract, NUMBER[self.seats]
+        if c not in CONTRACTS[self.seats]:
+            raise PositionError(f"{word} players have no {c.value} (they play: "
+                                f"{', '.join(k.value for k in CONTRACTS[self.seats])})")
+        if self.seats == 2 and self.partner is not None:
+            raise PositionError("two players have no partners")
         if self.partner is not None and c in ALONE:
             raise PositionError(f"{c.value} is played alone against three: no partner")
-        if self.partner is not None and not 0 <= self.partner < PLAYERS:
+        if self.partner is not None and not 0 <= self.partner < self.seats:
             raise PositionError(f"partner must be a seat 0 to 3, not {self.partner!r}")
         if c.has_trumps and self.trump is None:
             raise PositionError(f"contract {c.value!r} needs a trump suit")
         if not c.has_trumps and self.trump is not None:
             raise PositionError(f"{c.value} is played without trumps, but trump {self.trump.token!r} was given")
         if self.side_suit is not None:
-            raise PositionError("a side suit is given only for two-sevens, which four players do not play")
+            raise PositionError(f"a side suit is given only for two-sevens, which {word} players do not play")
         if self.trump is not None:
             seven = seven_of(self.trump)
             if c.actor_seven and self.holder(seven) not in self.team:
@@ -163,7 +183,7 @@ class FourPosition(Position):
 
     def _check_trick(self) -> None:
         for i, card in enumerate(self.trick):
-            seat = (self.leader + i) % PLAYERS
+            seat = (self.leader + i) % self.seats
             before = self.hands[seat] | CardSet([card])
             allowed = legal_cards(before, self.trick[:i], self.trump, self.notrump, self.announced)
             if card not in allowed:
@@ -172,9 +192,10 @@ class FourPosition(Position):
                     f"seat {seat} had to play one of {allowed}, not {card}")
 
 
-def _seat4(value: Any, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < PLAYERS:
-        raise PositionError(f"{name} must be a seat 0, 1, 2 or 3 with four players, not {value!r}")
+def _seat4(value: Any, name: str, seats: int = PLAYERS) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
+        which = "0, 1, 2 or 3 with four players" if seats == PLAYERS else "0 or 1 with two players"
+        raise PositionError(f"{name} must be a seat {which}, not {value!r}")
     return value
 
 
@@ -207,38 +228,42 @@ def _partner(value: Any, hands: list[CardSet], trick: list[Card], leader: int, a
 
 
 def position_from_json(data: Any) -> FourPosition:
-    """Read and check a four-player position JSON (``"players": 4``). Raises PositionError."""
+    """Read and check a four- or two-player position JSON (``"players": 4`` or ``2``). Raises PositionError."""
     if not isinstance(data, Mapping):
         raise PositionError("a position must be a JSON object")
     players = data.get("players", 3)
-    if players == 2:
-        raise PositionError("two players (lízaný) are not solved yet; \"players\" is 3 or 4")
-    if players != PLAYERS:
-        raise PositionError(f"\"players\" must be 3 or 4, not {players!r}")
-    unknown = set(data) - _JSON_KEYS
+    if players not in CONTRACTS or isinstance(players, bool):
+        raise PositionError(f"\"players\" must be 2, 3 or 4, not {players!r}")
+    word = NUMBER[players]
+    if players == 2 and data.get("stock"):
+        raise PositionError("two players are solved once the stock is exhausted: a stock to draw is not solved yet")
+    unknown = set(data) - _JSON_KEYS - ({"stock"} if players == 2 else set())
     if unknown:
         raise PositionError(f"unknown key {min(unknown)!r} in position")
     hands_in = data.get("hands")
-    if not isinstance(hands_in, list) or len(hands_in) != PLAYERS or not all(isinstance(h, str) for h in hands_in):
-        raise PositionError("'hands' must be a list of four strings of card tokens with four players")
+    if not isinstance(hands_in, list) or len(hands_in) != players or not all(isinstance(h, str) for h in hands_in):
+        raise PositionError(f"'hands' must be a list of {word} strings of card tokens with {word} players")
     try:
         contract = Contract.parse(data.get("contract", "game"))
     except MariasError as exc:
         raise PositionError(str(exc)) from None
-    if contract not in FOUR_CONTRACTS:
-        raise PositionError(f"four players have no {contract.value} (they play: "
-                            f"{', '.join(k.value for k in FOUR_CONTRACTS)})")
+    if contract not in CONTRACTS[players]:
+        raise PositionError(f"{word} players have no {contract.value} (they play: "
+                            f"{', '.join(k.value for k in CONTRACTS[players])})")
     rules = data.get("rules", "csm")
     if rules not in RULE_SETS:
         raise PositionError(f"unknown rule set {rules!r} (use {', '.join(RULE_SETS)})")
-    marriage_rule = data.get("marriage_rule", "czech")
+    # two players declare a marriage with the over (the rule pages): "over-first" unless told
+    marriage_rule = data.get("marriage_rule", "over-first" if players == 2 else "czech")
     if marriage_rule not in MARRIAGE_RULES:
         raise PositionError(f"unknown marriage rule {marriage_rule!r} (use {', '.join(MARRIAGE_RULES)})")
     if data.get("talon"):
-        raise PositionError("four players deal every card: there is no talon")
-    actor = _seat4(data.get("actor", 0), "actor")
+        raise PositionError(f"{word} players have no talon")
+    actor = _seat4(data.get("actor", 0), "actor", players)
     leader_in = data.get("leader")
-    leader = default_leader(contract, actor, rules) if leader_in is None else _seat4(leader_in, "leader")
+    leader = default_leader(contract, actor, rules) if leader_in is None else _seat4(leader_in, "leader", players)
+    if players == 2 and data.get("partner") is not None:
+        raise PositionError("two players have no partners")
     try:
         hands = [CardSet.from_str(h) for h in hands_in]
         trick_in = data.get("trick") or []
@@ -254,7 +279,8 @@ def position_from_json(data: Any) -> FourPosition:
     declared_in = data.get("marriages") or {}
     if not isinstance(declared_in, Mapping) or set(declared_in) - {"actor", "defence"}:
         raise PositionError("'marriages' must be an object with 'actor' and 'defence' suit letters")
-    partner, called = _partner(data.get("partner"), hands, trick, leader, actor, trump, contract)
+    partner, called = (None, None) if players == 2 else _partner(data.get("partner"), hands, trick, leader, actor,
+                                                                  trump, contract)
     position = FourPosition(
         hands=tuple(hands),  # type: ignore[arg-type]
         contract=contract,
@@ -269,16 +295,17 @@ def position_from_json(data: Any) -> FourPosition:
         rules=rules,
         partner=partner,
         called=called,
+        seats=players,
     )
     position.check()
     return position
 
 
 def seat_name(position: Position, seat: int) -> str:
-    """forehand, zadák, dealer for three; forehand, second, third, dealer for four."""
+    """forehand, zadák, dealer for three; forehand, second, third, dealer for four; non-dealer, dealer for two."""
     from analyzer.contract import SEAT_NAMES
 
-    return (SEAT_NAMES_4 if position.players == PLAYERS else SEAT_NAMES)[seat]
+    return {2: SEAT_NAMES_2, 4: SEAT_NAMES_4}.get(position.players, SEAT_NAMES)[seat]
 
 
 def role(position: Position, seat: int) -> str:

@@ -12,7 +12,9 @@ Four players (``--four``, docs/benchmarks.md "Four players"): full deals of 8
 cards each; forehand acts, chooses trumps among his first four cards and calls
 a trump rank he does not hold among them: its holder partners him (2 v 2), or
 he is alone (1 v 3) when it came in his second four. Betl and durch: forehand
-alone, any deal.
+alone, any deal. Two players (``2p-``): the endgame once the stock is gone,
+two random hands of 8, a random trump, the non-dealer acts and leads,
+marriages declared with the over.
 
     python benchmarks/solve.py --deals 2000 --seed 1
     python benchmarks/solve.py --deals 1000 --seed 1 --four --no-batch
@@ -33,7 +35,7 @@ from analyzer.batch import EXACT, _searches, default_threads, hands_array, run_b
 from analyzer.solver import Solver, questions
 
 QUESTIONS = ("hra-value", "hra-wins", "sedma", "betl", "durch")
-FOUR_QUESTIONS = ("4p-2v2-value", "4p-1v3-value", "4p-2v2-wins", "4p-betl", "4p-durch")
+FOUR_QUESTIONS = ("4p-2v2-value", "4p-1v3-value", "4p-2v2-wins", "4p-betl", "4p-durch", "2p-value", "2p-wins")
 
 
 def deal(rng: random.Random) -> tuple[list[Card], list[Card], list[Card]]:
@@ -72,7 +74,13 @@ def position(rng: random.Random, question: str) -> Position:
 
 
 def position4(rng: random.Random, question: str) -> Position:
-    """A full four-player deal for a FOUR_QUESTIONS question (see the module's docstring)."""
+    """A full four-player deal, or a two-player endgame, for a FOUR_QUESTIONS question (see the
+    module's docstring)."""
+    if question.startswith("2p-"):
+        cards = [Card(i) for i in range(32)]
+        rng.shuffle(cards)
+        return Position.from_json({"players": 2, "hands": [str(CardSet(cards[:8])), str(CardSet(cards[8:16]))],
+                                   "trump": rng.choice(list(Suit)).token, "contract": "game"})
     contract = {"4p-betl": "betl", "4p-durch": "durch"}.get(question, "game")
     while True:
         cards = [Card(i) for i in range(32)]
@@ -96,7 +104,7 @@ def percentile(sorted_values: list[float], q: float) -> float:
 
 def positions(question: str, deals: int, seed: int) -> list[Position]:
     rng = random.Random(f"{seed}-{question}")
-    make = position4 if question.startswith("4p-") else position
+    make = position4 if question[:3] in ("4p-", "2p-") else position
     return [make(rng, question) for _ in range(deals)]
 
 

@@ -3,7 +3,7 @@
 
 A *game* is the tuple ``(trump, notrump_order, actor, maximiser, goal, marriage,
 sharp, announced, goals)`` (``goals``: (card, trick from the end) pairs), with
-two more items for other seatings: ``nseats`` (3 or 4) and ``team`` (the
+two more items for other seatings: ``nseats`` (2, 3 or 4) and ``team`` (the
 seats playing with the actor as a bit mask; 0 for the actor alone). A
 *state* is the tuple ``(hands, trick, leader, best_marriage)`` (one hand per
 seat, at most one card fewer than the seats in the trick); cards are bit
@@ -67,9 +67,10 @@ cdef int to_game(object game, mr_game *g) except -1:
 
 cdef int to_state(object state, mr_state *s) except -1:
     hands, trick, leader, best = state
-    if len(hands) not in (3, 4) or len(trick) >= len(hands):
-        raise CoreError("three or four hands and fewer cards in the trick than hands")
-    s.hands[3] = 0
+    if len(hands) not in (2, 3, 4) or len(trick) >= len(hands):
+        raise CoreError("two to four hands and fewer cards in the trick than hands")
+    for i in range(4):
+        s.hands[i] = 0
     for i in range(len(hands)):
         s.hands[i] = hands[i]
     s.ntrick = len(trick)

@@ -33,7 +33,7 @@
 typedef struct {
     uint64_t cls;    /* the squeezed class bits (two words of 32) */
     uint32_t h[2];   /* three seats: the squeezed hands of seats 0 and 1 (seat 2 holds the rest);
-                      * four: the two bits of each card's seat, squeezed (seat 0 holds the rest) */
+                      * two or four: the two bits of each card's seat, squeezed (seat 0 holds the rest) */
     uint16_t counts; /* cards held in each suit, 4 bits each */
     uint8_t meta;    /* leader (2 bits) | extra state (2 bits) | game slot (4 bits, 0 = empty) */
     int8_t lo, hi;   /* bounds on the value of the rest of the play */
@@ -457,7 +457,8 @@ static inline uint16_t suit_counts(uint32_t all) {
     k->cls = s->hand[2] | (uint64_t)s->hand[3] << 32;
 #else
 /* Three seats: the hands of seats 0 and 1. Four: each card's seat as two bit planes
- * (seats 1 and 3, seats 2 and 3), so that 2 words still say who holds what. */
+ * (seats 1 and 3, seats 2 and 3), so that 2 words still say who holds what; two seats
+ * take the same branch (the hand of seat 1, then an empty word). */
 #define KEY_BODY(SQUEEZE)                                                                      \
     if (c->n == 3) {                                                                           \
         k->h[0] = SQUEEZE(s->hand[0], all);                                                    \
@@ -834,7 +835,7 @@ static int load(mr_ctx *c, const mr_game *game, const mr_state *st) {
     mr_game norm = *game;
     const mr_game *g = &norm;
     if (norm.nseats == 0) norm.nseats = 3;
-    if (norm.nseats != 3 && norm.nseats != 4) return MR_E_ARG;
+    if (norm.nseats < 2 || norm.nseats > 4) return MR_E_ARG;
     int n = norm.nseats, seats = (1 << n) - 1;
     if (norm.actor < 0 || norm.actor >= n || (norm.team & ~seats)) return MR_E_ARG;
     norm.team |= 1 << norm.actor;
@@ -847,7 +848,8 @@ static int load(mr_ctx *c, const mr_game *game, const mr_state *st) {
     if (g->marriage != MR_MARR_NONE && (g->trump < 0 || g->goal != MR_GOAL_POINTS || g->notrump_order))
         return MR_E_ARG;
 
-    if (n == 3 && st->hands[3]) return MR_E_HANDSIZE;
+    for (int seat = n; seat < 4; seat++)
+        if (st->hands[seat]) return MR_E_HANDSIZE;
     uint32_t seen = 0;
     for (int seat = 0; seat < n; seat++) {
         if (seen & st->hands[seat]) return MR_E_OVERLAP;
@@ -860,7 +862,7 @@ static int load(mr_ctx *c, const mr_game *game, const mr_state *st) {
     }
     /* Those who already played to the trick hold one card fewer. */
     int to_move = (st->leader + st->ntrick) % n, size = popcount(st->hands[to_move]);
-    if (size > 32 / n || (st->ntrick > 0 && size == 0)) return MR_E_HANDSIZE;
+    if (size > (n == 2 ? 10 : 32 / n) || (st->ntrick > 0 && size == 0)) return MR_E_HANDSIZE;
     for (int k = 0; k < n; k++) {
         int seat = (st->leader + k) % n;
         if (popcount(st->hands[seat]) != (k < st->ntrick ? size - 1 : size)) return MR_E_HANDSIZE;

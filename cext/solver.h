@@ -14,8 +14,8 @@
  * transposition table across calls; the bounds of up to 15 games live in it
  * side by side.
  *
- * Seats are a parameter of the game: three (the actor alone against two) or
- * four (docs/rules.md, "Four players"), with who plays with whom given as a
+ * Seats are a parameter of the game: three (the actor alone against two),
+ * four (docs/rules.md, "Four players") or two (after the stock), with who plays with whom given as a
  * team, so that one search serves every variant. A trick holds one card per
  * seat; the follow, beat and trump rule is the same for three and four.
  */
@@ -69,7 +69,7 @@ typedef struct {
     int8_t goal_card[2]; /* MR_GOAL_SEVENS: cards that must win a given trick */
     int8_t goal_when[2]; /* ... the trick, counted from the end (1 = the last) */
     int ngoal;
-    int nseats;          /* 3 or 4 (0 reads as 3) */
+    int nseats;          /* 2, 3 or 4 (0 reads as 3) */
     int team;            /* seats playing with the actor, a bit per seat (the actor's own bit
                           * implied); 0: the actor alone against the others */
 } mr_game;

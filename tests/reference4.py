@@ -1,4 +1,5 @@
-"""Slow, plainly correct reference solver for FOUR players: the test oracle for the core's seats.
+"""Slow, plainly correct reference solver for FOUR players (and TWO after the stock): the test
+oracle for the core's seats.
 
 The four-player game of RULES.md §8 and docs/rules.md ("Four players"), read
 literally: four hands, a trick of four cards, the three-player rule of play
@@ -20,6 +21,10 @@ actor's side" and "the defence" as the other side):
   must win the last trick and appear in no other; the side holding it maximises.
 * hundred / hundred-against: the side's trick points + its best ONE marriage.
 * betl / durch (alone): the actor takes no trick / every trick.
+
+Two players (``"players": 2``) after the stock: the same with two hands, the actor
+against the other player, no partner, marriages by default declared with the
+over ("over-first").
 """
 
 from __future__ import annotations
@@ -35,9 +40,9 @@ from reference import (
     trick_winner,
 )
 
-SEATS = 4
 CONTRACTS4 = ("game", "seven", "hundred", "hundred-seven", "seven-against", "hundred-against",
               "betl", "durch", "open-betl", "open-durch")
+CONTRACTS2 = CONTRACTS4[:6]
 
 
 def _add(a, b):
@@ -46,12 +51,13 @@ def _add(a, b):
 
 def _minimax(goal, hands, trick, leader, trump, notrump, announced, maximisers):
     memo = {}
+    seats = len(hands)
 
     def value(hands, trick, leader, x):
         key = (hands, leader, x)
         if not trick and key in memo:
             return memo[key]
-        mover = (leader + len(trick)) % SEATS
+        mover = (leader + len(trick)) % seats
         hand = hands[mover]
         tricks_left = len(hand)
         if tricks_left == 0:
@@ -63,10 +69,10 @@ def _minimax(goal, hands, trick, leader, trump, notrump, announced, maximisers):
                 reward, x2 = goal.on_card(x, mover, card, hand)
                 new_hands = tuple(h - {card} if s == mover else h for s, h in enumerate(hands))
                 new_trick = trick + (card,)
-                if len(new_trick) < SEATS:
+                if len(new_trick) < seats:
                     rest = value(new_hands, new_trick, leader, x2)
                 else:
-                    winner = (leader + trick_winner(new_trick, trump, notrump)) % SEATS
+                    winner = (leader + trick_winner(new_trick, trump, notrump)) % seats
                     reward2, x3, final = goal.on_trick(x2, new_trick, winner, tricks_left)
                     reward = _add(reward, reward2)
                     rest = final if final is not None else value(new_hands, (), winner, x3)
@@ -160,9 +166,11 @@ def _cards(text):
 
 
 def reference4_solve(position: dict) -> dict:
-    """Open-hand result of a four-player position (the keys of tests/reference.py's)."""
+    """Open-hand result of a four- or two-player position (the keys of tests/reference.py's)."""
+    seats = position.get("players", 4)
+    assert seats in (2, 4)
     contract = position["contract"]
-    assert contract in CONTRACTS4, contract
+    assert contract in (CONTRACTS4 if seats == 4 else CONTRACTS2), contract
     trump = position.get("trump")
     notrump = contract in NO_TRUMP_CONTRACTS
     assert (trump is None) == notrump
@@ -171,23 +179,23 @@ def reference4_solve(position: dict) -> dict:
     leader = position.get("leader")
     if leader is None:
         leader = actor if (rules == "basic" or notrump) else 0
-    over_first = position.get("marriage_rule", "czech") == "over-first"
+    over_first = position.get("marriage_rule", "czech" if seats == 4 else "over-first") == "over-first"
     hands = tuple(frozenset(_cards(h)) for h in position["hands"])
     trick = tuple(_cards(position.get("trick")))
-    assert len(hands) == SEATS and len(trick) < SEATS
+    assert len(hands) == seats and len(trick) < seats
     everything = [c for h in hands for c in h] + list(trick)
     assert len(everything) == len(set(everything)) and set(everything) <= ALL_CARDS
-    played = {(leader + i) % SEATS for i in range(len(trick))}
-    sizes = {len(hands[s]) + (s in played) for s in range(SEATS)}
+    played = {(leader + i) % seats for i in range(len(trick))}
+    sizes = {len(hands[s]) + (s in played) for s in range(seats)}
     assert len(sizes) == 1 and 1 <= sizes.pop() <= 8
 
-    owner = {c: s for s in range(SEATS) for c in hands[s]}
-    owner.update({c: (leader + i) % SEATS for i, c in enumerate(trick)})
+    owner = {c: s for s in range(seats) for c in hands[s]}
+    owner.update({c: (leader + i) % seats for i, c in enumerate(trick)})
     partner = position.get("partner")
     if isinstance(partner, str):
         partner = owner[partner]
     team = frozenset({actor} if partner is None else {actor, partner})
-    defence = frozenset(range(SEATS)) - team
+    defence = frozenset(range(seats)) - team
     assert not position.get("marriages"), "declared marriages are left to tests/reference.py"
     score = position.get("score") or {}
     score_a, score_d = score.get("actor", 0), score.get("defence", 0)

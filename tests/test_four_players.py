@@ -231,7 +231,7 @@ def test_json_round_trip() -> None:
       "contract": "seven-against"}, "no defender"),
     ({"players": 4, "hands": ["a7 a8 a9 aX aU aO aK aA hA", "h7", "h8", "h9"], "trump": "h"}, "at most 8"),
     ({"players": 6, "hands": []}, "3 or 4"),
-    ({"players": 2, "hands": []}, "not solved yet"),
+    ({"players": 2, "hands": ["hA"], "trump": "h"}, "two strings"),
     ({"hands": ["hA", "h7", "h8"], "trump": "h", "partner": 1}, "four players"),
 ])
 def test_bad_four_player_input_is_one_line(data: dict, words: str) -> None:
