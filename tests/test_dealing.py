@@ -16,8 +16,8 @@ from analyzer.cards import ALL_CARDS, Card, CardSet, Rank, Suit
 from analyzer.dealing import (
     PATTERNS,
     Deal,
-    DealError,
     Dealer,
+    DealError,
     cut_point,
     gather,
     riffle,
@@ -27,6 +27,7 @@ from analyzer.dealing import (
     uniform_survival,
     uniform_voids,
 )
+from analyzer.errors import MariasError
 from analyzer.policy import (
     choose_trump,
     discard_for_betl,
@@ -37,7 +38,6 @@ from analyzer.policy import (
     play_hand,
     split_tricks,
 )
-from analyzer.errors import MariasError
 from analyzer.rules import Contract, replay
 from analyzer.solver import Solver, questions
 
@@ -71,7 +71,7 @@ def uniform_deals() -> list[Deal]:
 
 def test_packet_patterns_deal_the_documented_packets() -> None:
     pack = list(ALL_CARDS)
-    cs = lambda *ranges: CardSet([pack[i] for a, b in ranges for i in range(a, b)])  # noqa: E731
+    cs = lambda *ranges: CardSet([pack[i] for a, b in ranges for i in range(a, b)])
     for packets in ("csm", "licit"):
         hands, talon = PATTERNS[packets].deal(pack)
         assert hands == (cs((0, 5), (17, 22)), cs((5, 10), (22, 27)), cs((10, 15), (27, 32)))
@@ -196,7 +196,7 @@ def test_no_shuffle_chain_gathers_cuts_and_deals_in_packets() -> None:
     for packets in ("csm", "basic"):
         dealer = Dealer.parse("no-shuffle", packets, chain_length=12, burn_in=0, play="greedy")
         deals = list(dealer.deals(5, 0, 12))
-        for before, deal in zip(deals, deals[1:]):
+        for before, deal in itertools.pairwise(deals):
             assert sorted(deal.pack) == list(range(32))
             hands, talon = PATTERNS[packets].deal(deal.pack)
             assert deal.hands == hands and deal.talon == talon
@@ -299,7 +299,7 @@ def test_discards_follow_their_rules() -> None:
                 assert all(c.suit != trump for c in away)
         betl = discard_for_betl(twelve)
         durch = discard_for_durch(twelve)
-        order = lambda c: (0, 1, 2, 4, 5, 6, 3, 7)[c.rank]  # noqa: E731  betl order 7 8 9 X U O K A
+        order = lambda c: (0, 1, 2, 4, 5, 6, 3, 7)[c.rank]
         assert min(order(c) for c in betl) >= max(order(c) for c in twelve - betl)
         assert max(order(c) for c in durch) <= min(order(c) for c in twelve - durch)
 

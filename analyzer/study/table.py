@@ -75,6 +75,8 @@ def read_table(path: str | os.PathLike[str]) -> pd.DataFrame:
         df = pd.read_csv(path, dtype=str, keep_default_na=False)
     else:
         raise StudyError(f"a study table ends in .parquet or .csv, not {path.name!r}")
+    if "rules" in df.columns and "packets" not in df.columns:
+        df = df.rename(columns={"rules": "packets"})  # a table written before the column was renamed
     if "deal" not in df.columns or "dealer" not in df.columns:
         raise StudyError(f"{str(path)!r} is not a study table (it has no deal and dealer columns)")
     df = with_dtypes(df)
