@@ -97,6 +97,18 @@ def pool(paths: Iterable[str | os.PathLike[str]]) -> pd.DataFrame:
 # --- statistics ---------------------------------------------------------------------
 
 
+def share_text(mean: float, half: float, n: int, digits: int = 4) -> str:
+    """A share or mean for a sentence or a table cell: with its 95 % half-width and the number of
+    deals, "none seen (0 of n)" for a zero, "no deals" when nothing could be counted (never NaN)."""
+    if n == 0 or math.isnan(mean):
+        return "no deals"
+    if mean == 0:
+        return f"none seen (0 of {n})"
+    if math.isnan(half):
+        return f"{mean:.{digits}f} (n={n}; one chain, no interval)"
+    return f"{mean:.{digits}f} ± {half:.{digits}f} (n={n})"
+
+
 def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     """Wilson's score interval for a proportion (good near 0 and 1, where the normal one is not)."""
     if n == 0:

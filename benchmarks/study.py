@@ -38,8 +38,12 @@ def main() -> None:
           f"({os.cpu_count()} cores seen)")
     print(f"wall {wall:.1f} s  = {1e3 * wall / args.deals:.2f} ms a deal, {args.deals / wall:.0f} deals/s; "
           f"100,000 deals would take {wall * 100_000 / args.deals / 60:.1f} min")
-    rates = {c: table[c].mean() for c in table.columns if c.startswith("hra_makes_") or c in ("betl", "durch")}
-    print("make rates:", ", ".join(f"{c} {100 * r:.2f} %" for c, r in rates.items()))
+    columns = [c for c in table.columns if c.startswith("hra_makes_") or c in ("betl", "durch")]
+    n = len(table)
+    # binomial standard errors: the uniform dealer's deals are independent
+    print(f"make rates over {n} deals (± one standard error):", ", ".join(
+        f"{c} {100 * table[c].mean():.2f} ± {100 * (table[c].mean() * (1 - table[c].mean()) / n) ** 0.5:.2f} %"
+        for c in columns))
 
 
 if __name__ == "__main__":
