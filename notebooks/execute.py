@@ -3,7 +3,7 @@
     python notebooks/execute.py                      # all of them, default sizes (a few minutes)
     python notebooks/execute.py notebooks/01_deal_shape.ipynb
 
-Needs nbclient and ipykernel (``pip install -e '.[notebooks]'``); ``jupyter nbconvert --execute
+Needs nbclient and ipykernel (``pip install -e '.[test]'``); ``jupyter nbconvert --execute
 --inplace`` does the same where nbconvert is installed.
 """
 from __future__ import annotations
