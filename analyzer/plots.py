@@ -227,16 +227,18 @@ def carryover(df: pd.DataFrame) -> Figure:
         points.append((riffles_of(dealer), voids, survival, len(sub)))
     points.sort()
     ks = [p[0] for p in points]
-    n = ", ".join(f"K={int(p[0])}: {p[3]}" for p in points)
+    sizes = sorted({p[3] for p in points})
+    n = f"n={sizes[0]} each" if len(sizes) == 1 else f"n={sizes[0]} to {sizes[-1]}"
     for ax, i in ((left, 1), (right, 2)):
         ax.errorbar(ks, [p[i][0] for p in points], yerr=[0.0 if math.isnan(p[i][1]) else p[i][1] for p in points],
-                    marker="o", capsize=3, label=f"gathered, riffled K times, cut (n {n})")
+                    marker="o", capsize=3, label=f"gathered, riffled K times, cut ({n})")
     left.axhline(uniform_voids(size), color="0.4", ls="--", label="shuffled pack, exact")
     right.axhline(uniform_survival(packets), color="0.4", ls="--", label="shuffled pack, exact")
     if "uniform" in set(df["dealer"]):
         sub = df[df["dealer"] == "uniform"]
         m, h, _ = cluster_mean(sub["voids1"] if "voids1" in sub else sub[seats[0]], sub["chain"])
-        left.axhspan(m - h, m + h, color="0.85", label=f"uniform sample, 95 % interval (n={len(sub)})")
+        left.axhspan(m - h, m + h, color="0.85", label=f"uniform sample (n={len(sub)})")
+        fig.supxlabel(CAPTION + " Grey band: the uniform sample's 95 % interval.", fontsize="small", color="0.3")
     left.set_ylabel("void suits per hand (seat 1)")
     left.set_title("Voids")
     right.set_ylabel("share of last hand's tricks dealt whole to one hand")
@@ -245,7 +247,7 @@ def carryover(df: pd.DataFrame) -> Figure:
         ax.set_xlabel("riffles K (0 = no shuffle)")
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_ylim(bottom=0)
-        ax.legend(fontsize="small")
+        ax.legend(fontsize="small", loc="upper right")
     return fig
 
 
