@@ -38,13 +38,19 @@ def batch_vs_solver(deals: int, seed: int, repeat: int) -> None:
     from analyzer.solver import Solver
     from analyzer.study import answer_all
 
-    dealt = list(Dealer.parse("uniform").deals(seed, 0, deals))
-    asked = [(f"hra {s.token}", "game", [forehand_position(d, Contract.GAME, s) for d in dealt]) for s in Suit]
-    asked += [(name, name, [forehand_position(d, contract) for d in dealt])
-              for name, contract in (("betl", Contract.BETL), ("durch", Contract.DURCH))]
+    def questions_of(run: int) -> list:
+        # other deals in every run: the batch's search contexts keep their tables between calls
+        # (as a study's worker does between chunks), and must not find the last run's answers there
+        dealt = list(Dealer.parse("uniform").deals(seed, run * deals, (run + 1) * deals))
+        asked = [(f"hra {s.token}", "game", [forehand_position(d, Contract.GAME, s) for d in dealt]) for s in Suit]
+        asked += [(name, name, [forehand_position(d, contract) for d in dealt])
+                  for name, contract in (("betl", Contract.BETL), ("durch", Contract.DURCH))]
+        return asked
+
     times: dict[str, list[float]] = {"batch": [], "one by one": []}
     nodes = 0
-    for _ in range(repeat):
+    for run in range(repeat):
+        asked = questions_of(run)
         start = time.perf_counter()
         batched = [answer_all(positions, name) for _, name, positions in asked]
         times["batch"].append(time.perf_counter() - start)
@@ -61,8 +67,8 @@ def batch_vs_solver(deals: int, seed: int, repeat: int) -> None:
         if batched != single:
             raise SystemExit("the batch answers differ from the one-by-one answers")
     searches = sum(len(p) for _, _, p in asked)
-    print(f"{searches} searches ({deals} deals x {', '.join(label for label, _, _ in asked)}), "
-          f"seed {seed}, {repeat} runs; one-by-one nodes {nodes}; answers equal")
+    print(f"{searches} searches a run ({deals} deals x {', '.join(label for label, _, _ in asked)}), "
+          f"seed {seed}, {repeat} runs on different deals; one-by-one nodes (last run) {nodes}; answers equal")
     for label, values in times.items():
         median = statistics.median(values)
         print(f"{label:>10}: median {median:.2f} s = {1e3 * median / searches:.3f} ms a search")
