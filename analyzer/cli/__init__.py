@@ -19,5 +19,6 @@ def main() -> None:
 
 
 from analyzer.cli import claim, score, solve, study  # noqa: E402  (each registers its commands on main)
+from analyzer.cli import serve  # noqa: E402,F401  (marias serve: the analysis board)
 
 __all__ = ["main", "BadInput", "read_json", "claim", "score", "solve", "study"]

@@ -11,7 +11,6 @@ Bad input answers 400 ``{"error": "<the CLI's one-line message>"}``.
 from __future__ import annotations
 
 import io
-import json
 import random
 from collections.abc import Callable
 from importlib import resources
@@ -134,7 +133,7 @@ def board_json(data: Any, analyse: bool = True) -> dict:
         raise MariasError("the board request is an object with 'position' and 'cards'")
     unknown = set(data) - {"position", "cards"}
     if unknown:
-        raise MariasError(f"unknown key {sorted(unknown)[0]!r} in the board request")
+        raise MariasError(f"unknown key {min(unknown)!r} in the board request")
     start = Position.from_json(data["position"])
     cards = data.get("cards") or []
     if not isinstance(cards, (list, str)):
@@ -181,6 +180,28 @@ def deal_json(data: Any) -> dict:
     return position.to_json()
 
 
+def review_json(data: Any) -> dict:
+    """Every card of a play beside the best cards (``analyzer.web.review``)."""
+    from analyzer.cards import parse_cards
+    from analyzer.rules import Position
+    from analyzer.solver import default_solver
+    from analyzer.web.review import review
+
+    if not isinstance(data, dict) or set(data) - {"position", "cards"} or "position" not in data:
+        raise MariasError("the review request is an object with 'position' and 'cards'")
+    cards = parse_cards(data.get("cards") or [])
+    return {"moves": review(Position.from_json(data["position"]), cards, default_solver())}
+
+
+def meta_json() -> dict:
+    """The names the menus offer, from the package itself (English and Czech)."""
+    from analyzer.contract import MARRIAGE_RULES, RULE_SETS, SEAT_NAMES, Contract
+
+    return {"contracts": [{"value": c.value, "czech": c.czech(), "components": list(c.components),
+                           "has_trumps": c.has_trumps} for c in Contract],
+            "rule_sets": list(RULE_SETS), "marriage_rules": list(MARRIAGE_RULES), "seats": list(SEAT_NAMES)}
+
+
 # --- endpoints ------------------------------------------------------------------------------------
 
 
@@ -205,6 +226,15 @@ async def api_deal(request: Request) -> Response:
     text = await _body(request)
     data = _json(text, "the deal request") if text.strip() else {}
     return JSONResponse(await _in_thread(lambda: deal_json(data)))
+
+
+async def api_review(request: Request) -> Response:
+    data = _json(await _body(request), "the review request")
+    return JSONResponse(await _in_thread(lambda: review_json(data)))
+
+
+async def api_meta(request: Request) -> Response:
+    return JSONResponse(meta_json())
 
 
 async def api_claim(request: Request) -> Response:
@@ -263,6 +293,8 @@ def create_app(max_jobs: int = 2) -> Starlette:
             Route("/api/claim", api_claim, methods=["POST"]),
             Route("/api/board", api_board, methods=["POST"]),
             Route("/api/deal", api_deal, methods=["POST"]),
+            Route("/api/review", api_review, methods=["POST"]),
+            Route("/api/meta", api_meta),
             Route("/api/jobs/claim", api_job_claim, methods=["POST"]),
             Route("/api/jobs/{job_id}", api_job, methods=["GET", "DELETE"]),
             Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
@@ -271,8 +303,3 @@ def create_app(max_jobs: int = 2) -> Starlette:
     )
     app.state.jobs = Jobs(limit=max_jobs)
     return app
-
-
-def to_text(payload: Any) -> str:
-    """JSON as the CLI prints it (for tests comparing the two)."""
-    return json.dumps(payload, ensure_ascii=False)

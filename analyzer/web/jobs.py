@@ -116,7 +116,7 @@ class Jobs:
             job.state = "cancelled"
         except MariasError as exc:
             job.error, job.state = str(exc), "failed"
-        except Exception as exc:  # a bug: keep the server up, say what it was
+        except Exception as exc:  # noqa: BLE001  (a bug: keep the server up, say what it was)
             job.error, job.state = f"internal error: {type(exc).__name__}: {exc}", "failed"
         finally:
             job.seconds = time.perf_counter() - job.started

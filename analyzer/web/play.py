@@ -76,11 +76,25 @@ def play(start: Position, cards: Sequence[Card | str] | str) -> PlayedOut:
             tricks.append(done)
     legal = position.legal_moves() if position.hands[position.to_move] else CardSet()
     decided = None
-    try:
-        position.check()
-    except MariasError as exc:
-        decided = str(exc)
+    if legal:  # at the end of the play there is nothing left to decide
+        decided = _lost_trick(start, tricks)
+        try:
+            position.check()
+        except MariasError as exc:
+            decided = decided or str(exc)
     return PlayedOut(position, tuple(tricks), legal, decided)
+
+
+def _lost_trick(start: Position, tricks: Sequence[Trick]) -> str | None:
+    """Betl is lost by the actor's first trick, durch by the defence's: the position alone no
+    longer shows it (the solver sees only the play to come)."""
+    name = start.contract.value
+    for number, trick in enumerate(tricks, start=1):
+        if start.contract.components[0] in ("betl", "open-betl") and trick.winner == start.actor:
+            return f"{name} is lost: the actor took trick {number}"
+        if start.contract.components[0] in ("durch", "open-durch") and trick.winner != start.actor:
+            return f"{name} is lost: the defence took trick {number}"
+    return None
 
 
 def _play_one(position: Position, card: Card, number: int) -> tuple[Position, Trick | None]:
@@ -95,10 +109,11 @@ def _play_one(position: Position, card: Card, number: int) -> tuple[Position, Tr
     score = list(position.score)
     declared = [list(position.declared[0]), list(position.declared[1])]
     partner = _PARTNER.get(card.rank)
-    if position.trump is not None and partner is not None and Card.make(card.suit, partner) in hand:
-        if position.marriage_rule == "czech" or card.rank == Rank.OVER:
-            declared[side].append(card.suit)
-            score[side] += position.marriage_value(card.suit)
+    # Czech rule: either card declares a held marriage; over-first: only the O (a K first loses it).
+    declares = position.marriage_rule == "czech" or card.rank == Rank.OVER
+    if position.trump is not None and partner is not None and Card.make(card.suit, partner) in hand and declares:
+        declared[side].append(card.suit)
+        score[side] += position.marriage_value(card.suit)
     hands = list(position.hands)
     hands[seat] = hand - CardSet([card])
     trick = position.trick + (card,)
