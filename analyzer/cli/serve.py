@@ -27,7 +27,9 @@ def serve(host: str, port: int, open_browser: bool, max_jobs: int) -> None:
     app = create_app(max_jobs=max_jobs)
     # The socket is bound here so that a port in use is one line, and port 0 tells its number.
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # proto=IPPROTO_TCP: asyncio turns Nagle's algorithm off only on such sockets (else every
+    # keep-alive answer in two writes waits ~40 ms for the client's delayed ACK).
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))

@@ -10,8 +10,11 @@ Bad input answers 400 ``{"error": "<the CLI's one-line message>"}``.
 """
 from __future__ import annotations
 
+import functools
 import io
+import json
 import random
+import time
 from collections.abc import Callable
 from importlib import resources
 from typing import Any
@@ -79,12 +82,18 @@ def _flag(request: Request, name: str) -> bool:
     raise HTTPProblem(400, f"query parameter {name!r} is 1 or 0, not {value!r}")
 
 
-async def _in_thread(work: Callable[[], Any]) -> Any:
-    """Run ``work`` on a worker thread; a MariasError becomes a 400 with its message."""
+async def _in_thread(work: Callable[[], Any]) -> Response:
+    """Run ``work`` on a worker thread and answer its JSON, with the time it took in a
+    ``Server-Timing`` header (benchmarks/board.py reads it); a MariasError becomes a 400."""
+    def timed() -> tuple[Any, float]:
+        started = time.perf_counter()
+        return work(), time.perf_counter() - started
+
     try:
-        return await anyio.to_thread.run_sync(work)
+        payload, seconds = await anyio.to_thread.run_sync(timed)
     except MariasError as exc:
         raise HTTPProblem(400, str(exc)) from None
+    return JSONResponse(payload, headers={"Server-Timing": f"work;dur={1000 * seconds:.3f}"})
 
 
 # --- the work behind each endpoint (plain functions, run on worker threads) ---------------------
@@ -126,7 +135,6 @@ def claim_work(data: Any, options: dict[str, Any]) -> Callable[[Job], dict]:
 def board_json(data: Any, analyse: bool = True) -> dict:
     """The board's view: the set-up position with ``cards`` played on it, and its analysis."""
     from analyzer.rules import Position
-    from analyzer.solver import default_solver
     from analyzer.web.play import play
 
     if not isinstance(data, dict) or "position" not in data:
@@ -150,8 +158,18 @@ def board_json(data: Any, analyse: bool = True) -> dict:
         "solve": None,
     }
     if analyse and out.decided is None and not out.finished:
-        view["solve"] = default_solver().solve(position, True).to_json()
+        view["solve"] = _analysis(json.dumps(position.to_json(), sort_keys=True))
     return view
+
+
+@functools.lru_cache(maxsize=4096)
+def _analysis(key: str) -> dict:
+    """The board's analysis of a position, remembered: going back and forward asks again and again.
+    (Callers must not change the dict they get.)"""
+    from analyzer.rules import Position
+    from analyzer.solver import default_solver
+
+    return default_solver().solve(Position.from_json(json.loads(key)), True).to_json()
 
 
 def deal_json(data: Any) -> dict:
@@ -213,24 +231,24 @@ async def api_solve(request: Request) -> Response:
     data = _json(await _body(request), "the position")
     cards = _flag(request, "cards")
     contract, trump = request.query_params.get("contract"), request.query_params.get("trump")
-    return JSONResponse(await _in_thread(lambda: solve_json(data, cards, contract, trump)))
+    return await _in_thread(lambda: solve_json(data, cards, contract, trump))
 
 
 async def api_board(request: Request) -> Response:
     data = _json(await _body(request), "the board request")
     analyse = _flag(request, "analyse") if "analyse" in request.query_params else True
-    return JSONResponse(await _in_thread(lambda: board_json(data, analyse)))
+    return await _in_thread(lambda: board_json(data, analyse))
 
 
 async def api_deal(request: Request) -> Response:
     text = await _body(request)
     data = _json(text, "the deal request") if text.strip() else {}
-    return JSONResponse(await _in_thread(lambda: deal_json(data)))
+    return await _in_thread(lambda: deal_json(data))
 
 
 async def api_review(request: Request) -> Response:
     data = _json(await _body(request), "the review request")
-    return JSONResponse(await _in_thread(lambda: review_json(data)))
+    return await _in_thread(lambda: review_json(data))
 
 
 async def api_meta(request: Request) -> Response:
