@@ -12,7 +12,7 @@ const WORDS = {
     edit: "Edit the cards", share: "Copy the link", paste: "Paste a position", load: "Load", apply: "Use these hands",
     paste_hint: 'The position JSON (as for "marias solve"), or three lines of cards (the hands of seats 0, 1, 2) and a fourth for the talon.',
     edit_hint: "Choose where the cards go, then click cards: a card clicked again goes back to the pack.",
-    board: "Board", talon: "Talon", trick: "Trick", score: "Score", first: "⏮ Start", back: "◀ Back",
+    board: "Board", talon: "Talon", trick: "Trick", score: "Score", first: "|◀ Start", back: "◀ Back",
     forward: "Forward ▶", best: "Play the best card", line: "Play the best line", analysis: "Analysis",
     claim_h: "Laid-down check", claim: "Is it laid down?", count: "count the redistributions (exact, slower)",
     cancel: "Cancel", review_h: "Review of the play", review: "Review the cards played",
@@ -39,7 +39,7 @@ const WORDS = {
     apply: "Použít tyto karty",
     paste_hint: "JSON pozice (jako pro „marias solve“), nebo tři řádky karet (ruce míst 0, 1, 2) a čtvrtý pro talon.",
     edit_hint: "Vyberte, kam karty patří, a klikejte na karty: karta kliknutá znovu se vrátí do balíčku.",
-    board: "Deska", talon: "Talon", trick: "Štych", score: "Body", first: "⏮ Začátek", back: "◀ Zpět",
+    board: "Deska", talon: "Talon", trick: "Štych", score: "Body", first: "|◀ Začátek", back: "◀ Zpět",
     forward: "Vpřed ▶", best: "Zahrát nejlepší kartu", line: "Přehrát nejlepší průběh", analysis: "Rozbor",
     claim_h: "Ložená hra", claim: "Je hra ložená?", count: "spočítat rozložení (přesně, pomaleji)",
     cancel: "Zrušit", review_h: "Rozbor sehrávky", review: "Rozebrat zahrané karty",
@@ -337,6 +337,7 @@ async function deal() {
 function loadPasted() {
   const text = $("paste").value.trim();
   if (!text) return;
+  $("paste-box").open = false;
   if (text.startsWith("{")) {
     let data;
     try { data = JSON.parse(text); } catch (error) { say(`JSON: ${error.message}`); return; }
