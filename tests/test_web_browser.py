@@ -229,3 +229,44 @@ def test_the_editor_builds_a_deal_by_clicking(page) -> None:
     page.wait_for_selector("#verdict[data-makes]")
     assert page.get_attribute("#verdict", "data-makes") == "true"
     assert page.inner_text("#hand-1").count("♥") == 1
+
+
+def test_menus_review_and_the_best_line(page) -> None:
+    game = dict(EXAMPLE, contract="game")
+    paste(page, game)
+    page.wait_for_selector("#verdict[data-makes]")
+    page.select_option("#contract", "betl")
+    page.wait_for_function("() => document.querySelector('#verdict').textContent.startsWith('betl')")
+    betl = Position.from_json(dict(game, contract="betl", trump=None, leader=None))
+    assert page.get_attribute("#verdict", "data-makes") == str(Solver().makes(betl)).lower()
+    assert page.eval_on_selector_all(".hand.to-move button.legal[data-hra]", "els => els.length") == 0  # no trumps
+    page.select_option("#contract", "game")
+    page.wait_for_function("() => document.querySelector('#verdict').textContent.startsWith('game')")
+    # the best line plays itself until stopped
+    page.click("#line")
+    page.wait_for_function("() => document.querySelectorAll('#tricks li').length >= 1", timeout=20000)
+    page.click("#line")
+    played = page.evaluate("state.at")
+    line = [str(c) for c in Solver().solve(Position.from_json(game)).line]
+    assert page.evaluate("state.cards") == line[:played]
+    # the review: every card of the solver's line is a best card
+    page.click("#review")
+    page.wait_for_selector("#review-table tbody tr")
+    rows = page.eval_on_selector_all("#review-table tbody tr", "els => els.map(e => e.className)")
+    assert len(rows) == played and not any(rows)
+
+
+def test_pasting_card_text_with_the_play(page) -> None:
+    game = Position.from_json(dict(EXAMPLE, contract="game"))
+    paste(page, dict(EXAMPLE, contract="game"))  # the menus' contract and trump come from the board
+    line = [str(c) for c in Solver().solve(game).line[:4]]
+    text = "\n".join([str(h) for h in game.hands] + [str(game.talon), "play: " + " ".join(line)])
+    page.click("#paste-box summary")
+    page.fill("#paste", text)
+    page.click("#load")
+    wait_for_trick(page, line[3:])
+    assert page.eval_on_selector_all("#tricks li", "els => els.length") == 1
+    page.keyboard.press("Home")
+    wait_for_trick(page, [])
+    page.keyboard.press("ArrowRight")
+    wait_for_trick(page, line[:1])

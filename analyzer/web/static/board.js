@@ -10,7 +10,7 @@ const WORDS = {
     title: "Mariáš analysis board", setup: "Set-up", contract: "Contract", trump: "Trump", side_suit: "Side suit",
     actor: "Actor", leader: "Leads", rules: "Rules", marriage_rule: "Marriages", seed: "Seed", deal: "Deal at random",
     edit: "Edit the cards", share: "Copy the link", paste: "Paste a position", load: "Load", apply: "Use these hands",
-    paste_hint: 'The position JSON (as for "marias solve"), or three lines of cards (the hands of seats 0, 1, 2) and a fourth for the talon.',
+    paste_hint: 'The position JSON (as for "marias solve"), or three lines of cards (the hands of seats 0, 1, 2), a fourth for the talon, and "play: …" for the cards played.',
     edit_hint: "Choose where the cards go, then click cards: a card clicked again goes back to the pack.",
     board: "Board", talon: "Talon", trick: "Trick", score: "Score", first: "|◀ Start", back: "◀ Back",
     forward: "Forward ▶", best: "Play the best card", line: "Play the best line", analysis: "Analysis",
@@ -37,7 +37,7 @@ const WORDS = {
     actor: "Aktér", leader: "Vynáší", rules: "Pravidla", marriage_rule: "Hlášky", seed: "Semínko",
     deal: "Rozdat náhodně", edit: "Upravit karty", share: "Kopírovat odkaz", paste: "Vložit pozici", load: "Načíst",
     apply: "Použít tyto karty",
-    paste_hint: "JSON pozice (jako pro „marias solve“), nebo tři řádky karet (ruce míst 0, 1, 2) a čtvrtý pro talon.",
+    paste_hint: "JSON pozice (jako pro „marias solve“), nebo tři řádky karet (ruce míst 0, 1, 2), čtvrtý pro talon a „hráno: …“ se zahranými kartami.",
     edit_hint: "Vyberte, kam karty patří, a klikejte na karty: karta kliknutá znovu se vrátí do balíčku.",
     board: "Deska", talon: "Talon", trick: "Štych", score: "Body", first: "|◀ Začátek", back: "◀ Zpět",
     forward: "Vpřed ▶", best: "Zahrát nejlepší kartu", line: "Přehrát nejlepší průběh", analysis: "Rozbor",
@@ -256,7 +256,7 @@ function toggleLine() {
   const step = async () => {
     if (!state.view || !state.view.solve || !state.view.solve.line.length) { stopLine(); return; }
     await playBest();
-    state.lineTimer = setTimeout(step, 600);
+    if (state.lineTimer !== null) state.lineTimer = setTimeout(step, 600);  // unless stopped meanwhile
   };
   state.lineTimer = setTimeout(step, 0);
 }
@@ -344,12 +344,16 @@ function loadPasted() {
     if (data.position) return setStart(data.position, data.cards || [], data.cards ? data.cards.length : 0);
     return setStart(data);
   }
-  const lines = text.split(/\n/).map((l) => l.trim()).filter(Boolean);
+  let lines = text.split(/\n/).map((l) => l.trim()).filter(Boolean);
+  // a line "play: hA h7 …" (or "hráno: …") gives the cards played, for a review
+  const playLine = lines.find((l) => /^(play|hráno)\s*:/i.test(l));
+  const played = playLine ? tokens(playLine.replace(/^[^:]*:/, "")) : [];
+  lines = lines.filter((l) => l !== playLine);
   if (lines.length < 3) { say("three lines of cards: the hands of seats 0, 1 and 2 (and a fourth for the talon)"); return; }
   const base = state.start || { trump: "h", contract: "game", actor: 0, rules: "csm" };
   const position = { ...base, hands: lines.slice(0, 3), talon: lines[3] || "" };
   delete position.trick; delete position.score; delete position.marriages; delete position.leader;
-  return setStart(position);
+  return setStart(position, played, played.length);
 }
 
 function writeLink() {
