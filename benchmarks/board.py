@@ -74,13 +74,12 @@ def main() -> None:
         solver = Solver()
         nodes = 0
         for deal in deals:
-            solver.solve(Position.from_json(deal), True)
-            nodes += solver.nodes
+            nodes += solver.solve(Position.from_json(deal), True).nodes
         print(f"{args.deals} deals; times in ms: median, p90, max")
         print(f"{'request':50} {'server':>26} {'round trip':>26}")
         for name, (server, trip) in rows.items():
             print(f"{name:50} {quantiles(server)} {quantiles(trip)}")
-        print(f"signature: {nodes} nodes in the last search of each solve (Solver.nodes)")
+        print(f"signature: {nodes} nodes in the solves' own searches (SolveResult.nodes; the per-card values aside)")
         if args.browser:
             first_view(url, args.loads)
     finally:
