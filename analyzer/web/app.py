@@ -10,10 +10,7 @@ Bad input answers 400 ``{"error": "<the CLI's one-line message>"}``.
 """
 from __future__ import annotations
 
-import functools
 import io
-import json
-import random
 import time
 from collections.abc import Callable
 from importlib import resources
@@ -28,6 +25,14 @@ from starlette.staticfiles import StaticFiles
 
 from analyzer.errors import MariasError
 from analyzer.web.jobs import Job, Jobs, TooBusy
+from analyzer.web.work import (
+    board_json,
+    claim_work,
+    deal_json,
+    meta_json,
+    review_json,
+    solve_json,
+)
 
 MAX_BODY = 64 * 1024  # bytes: a position is well under 1 KiB, a whole game's review a few
 CLAIM_WAIT = 120.0  # seconds /api/claim waits before it gives up (a job has no such limit)
@@ -74,9 +79,12 @@ def _json(text: str, what: str) -> Any:
 
 
 def _flag(request: Request, name: str) -> bool:
-    value = request.query_params.get(name, "0").strip().lower()
-    if value in ("1", "true", "yes", "on", ""):
-        return value != "" or name in request.query_params
+    """A yes/no query parameter: absent is no; ``?cards`` alone, 1, true, yes or on are yes."""
+    if name not in request.query_params:
+        return False
+    value = request.query_params[name].strip().lower()
+    if value in ("", "1", "true", "yes", "on"):
+        return True
     if value in ("0", "false", "no", "off"):
         return False
     raise HTTPProblem(400, f"query parameter {name!r} is 1 or 0, not {value!r}")
@@ -96,128 +104,10 @@ async def _in_thread(work: Callable[[], Any]) -> Response:
     return JSONResponse(payload, headers={"Server-Timing": f"work;dur={1000 * seconds:.3f}"})
 
 
-# --- the work behind each endpoint (plain functions, run on worker threads) ---------------------
-
-
-def solve_json(data: Any, cards: bool = False, contract: str | None = None, trump: str | None = None) -> dict:
-    """What ``marias solve --json [--cards]`` prints for the position JSON ``data``."""
-    from analyzer.rules import Position
-    from analyzer.solver import default_solver
-
-    if isinstance(data, dict):  # the CLI's --contract and --trump overrides
-        data = dict(data)
-        if contract is not None:
-            data["contract"] = contract
-        if trump is not None:
-            data["trump"] = None if trump.lower() in ("none", "null", "-") else trump
-    position = Position.from_json(data)
-    return default_solver().solve(position, cards).to_json()
-
-
 def claim_options(request: Request) -> dict[str, Any]:
     components = request.query_params.getlist("component")
     return {"count": _flag(request, "count"), "consistent": _flag(request, "consistent"),
             "components": components or None}
-
-
-def claim_work(data: Any, options: dict[str, Any]) -> Callable[[Job], dict]:
-    """A job checking a claim as ``marias claim --json`` does, reporting redistributions searched."""
-    from analyzer.claims import check_claim, read_claim
-
-    def work(job: Job) -> dict:
-        claim = read_claim(data, options["consistent"])
-        job.total = claim.count()
-        return check_claim(claim, count=options["count"], components=options["components"],
-                           progress=job.progress).to_json()
-    return work
-
-
-def board_json(data: Any, analyse: bool = True) -> dict:
-    """The board's view: the set-up position with ``cards`` played on it, and its analysis."""
-    from analyzer.rules import Position
-    from analyzer.web.play import play
-
-    if not isinstance(data, dict) or "position" not in data:
-        raise MariasError("the board request is an object with 'position' and 'cards'")
-    unknown = set(data) - {"position", "cards"}
-    if unknown:
-        raise MariasError(f"unknown key {min(unknown)!r} in the board request")
-    start = Position.from_json(data["position"])
-    cards = data.get("cards") or []
-    if not isinstance(cards, (list, str)):
-        raise MariasError("'cards' must be a list of card tokens or a string of them")
-    out = play(start, cards)
-    position = out.position
-    view: dict[str, Any] = {
-        "position": position.to_json(),
-        "tricks": [t.to_json() for t in out.tricks],
-        "to_move": position.to_move if not out.finished else None,
-        "legal": [str(c) for c in out.legal],
-        "finished": out.finished,
-        "decided": out.decided,
-        "solve": None,
-    }
-    if analyse and out.decided is None and not out.finished:
-        view["solve"] = _analysis(json.dumps(position.to_json(), sort_keys=True))
-    return view
-
-
-@functools.lru_cache(maxsize=4096)
-def _analysis(key: str) -> dict:
-    """The board's analysis of a position, remembered: going back and forward asks again and again.
-    (Callers must not change the dict they get.)"""
-    from analyzer.rules import Position
-    from analyzer.solver import default_solver
-
-    return default_solver().solve(Position.from_json(json.loads(key)), True).to_json()
-
-
-def deal_json(data: Any) -> dict:
-    """A random deal (seeded): forehand takes the talon, names his longest suit, lays away two
-    cards by the rule of ``analyzer.dealing`` and plays game; the board's menus change the rest."""
-    from analyzer.cards import Card, CardSet
-    from analyzer.contract import RULE_SETS, Contract
-    from analyzer.dealing import choose_trump, discard_for_trumps
-    from analyzer.rules import Position, default_leader
-
-    data = data if isinstance(data, dict) else {}
-    seed = data.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise MariasError(f"seed must be a whole number >= 0, not {seed!r}")
-    rules = data.get("rules", "csm")
-    if rules not in RULE_SETS:
-        raise MariasError(f"unknown rule set {rules!r} (use {', '.join(RULE_SETS)})")
-    pack = [Card(i) for i in range(32)]
-    random.Random(seed).shuffle(pack)
-    twelve = CardSet(pack[:12])
-    trump = choose_trump(twelve)
-    away = discard_for_trumps(twelve, trump)
-    position = Position(hands=(twelve - away, CardSet(pack[12:22]), CardSet(pack[22:])), contract=Contract.GAME,
-                        trump=trump, actor=0, leader=default_leader(Contract.GAME, 0, rules), talon=away, rules=rules)
-    position.check()
-    return position.to_json()
-
-
-def review_json(data: Any) -> dict:
-    """Every card of a play beside the best cards (``analyzer.web.review``)."""
-    from analyzer.cards import parse_cards
-    from analyzer.rules import Position
-    from analyzer.solver import default_solver
-    from analyzer.web.review import review
-
-    if not isinstance(data, dict) or set(data) - {"position", "cards"} or "position" not in data:
-        raise MariasError("the review request is an object with 'position' and 'cards'")
-    cards = parse_cards(data.get("cards") or [])
-    return {"moves": review(Position.from_json(data["position"]), cards, default_solver())}
-
-
-def meta_json() -> dict:
-    """The names the menus offer, from the package itself (English and Czech)."""
-    from analyzer.contract import MARRIAGE_RULES, RULE_SETS, SEAT_NAMES, Contract
-
-    return {"contracts": [{"value": c.value, "czech": c.czech(), "components": list(c.components),
-                           "has_trumps": c.has_trumps} for c in Contract],
-            "rule_sets": list(RULE_SETS), "marriage_rules": list(MARRIAGE_RULES), "seats": list(SEAT_NAMES)}
 
 
 # --- endpoints ------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Any
 from analyzer.cards import Card
 from analyzer.rules import Position
 from analyzer.solver import Solver
+from analyzer.web.play import play
 
 
 def ranking(value: Mapping[str, Any]) -> int:
@@ -32,8 +33,6 @@ def best_cards(values: Mapping[Card, Mapping[str, Any]], actor_moves: bool) -> l
 
 def review(start: Position, cards: Sequence[Card], solver: Solver) -> list[dict[str, Any]]:
     """One entry per card played: seat, the card's value, the best cards, what it cost."""
-    from analyzer.web.play import play
-
     out = []
     for i, card in enumerate(cards):
         play(start, cards[:i + 1])  # the card must be legal (PositionError names it otherwise)
