@@ -18,6 +18,7 @@ const WORDS = {
     cancel: "Cancel", review_h: "Review of the play", review: "Review the cards played",
     footer: "Open-hand analysis: every hand seen. Keys: ← → move through the play, B plays the best card.",
     suits: { h: "hearts", b: "bells", l: "leaves", a: "acorns" }, none: "none",
+    marriage_rules: { czech: "Czech (K or O first)", "over-first": "O first, or lost" },
     ranks: { 7: "7", 8: "8", 9: "9", U: "U", O: "O", K: "K", X: "10", A: "A" },
     seats: ["forehand", "zadák", "dealer"], role_actor: "actor", role_defence: "defence", pack: "pack",
     makes: "makes", fails: "fails", verdict_makes: "makes", verdict_fails: "does not make",
@@ -45,6 +46,7 @@ const WORDS = {
     cancel: "Zrušit", review_h: "Rozbor sehrávky", review: "Rozebrat zahrané karty",
     footer: "Rozbor s otevřenými kartami: všechny ruce jsou vidět. Klávesy: ← → pohyb ve hře, B zahraje nejlepší kartu.",
     suits: { h: "srdce", b: "kule", l: "listy", a: "žaludy" }, none: "žádné",
+    marriage_rules: { czech: "české (K nebo Sv)", "over-first": "Sv napřed, jinak propadá" },
     ranks: { 7: "7", 8: "8", 9: "9", U: "Sp", O: "Sv", K: "K", X: "10", A: "E" },
     seats: ["forhont", "zadák", "rozdávající"], role_actor: "aktér", role_defence: "obrana", pack: "balíček",
     makes: "vyhrává", fails: "prohrává", verdict_makes: "aktér vyhrává", verdict_fails: "aktér prohrává",
@@ -70,15 +72,18 @@ function t(key, ...args) {
   return typeof word === "function" ? word(...args) : word;
 }
 
-async function api(path, body, method = "POST") {
+// One request: the JSON answer and the server's own time for the work (its Server-Timing header).
+async function request(path, body, method = "POST") {
   const response = await fetch(path, {
     method, headers: { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const payload = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
   if (!response.ok) throw new Error(payload.error || `HTTP ${response.status}`);
-  return payload;
+  const timing = /dur=([0-9.]+)/.exec(response.headers.get("Server-Timing") || "");
+  return { payload, serverMs: timing ? Number(timing[1]) : undefined };
 }
+async function api(path, body, method = "POST") { return (await request(path, body, method)).payload; }
 
 function say(text) { $("message").textContent = text || ""; }
 
@@ -111,17 +116,22 @@ function cardElement(token, tag = "span") {
 async function refresh() {
   if (!state.start) return;
   const seq = ++state.seq;
-  const started = performance.now();
   try {
-    const view = await api("/api/board", { position: state.start, cards: state.cards.slice(0, state.at) });
+    const { payload: view, serverMs } = await request("/api/board",
+      { position: state.start, cards: state.cards.slice(0, state.at) });
     if (seq !== state.seq) return;  // a newer request has been sent
     state.view = view;
     say("");
-    draw(performance.now() - started);
+    draw(serverMs);
   } catch (error) {
     if (seq === state.seq) say(error.message);
   }
   writeLink();
+}
+
+function componentName(name) {
+  const contract = state.lang === "cs" && state.meta.contracts.find((c) => c.value === name);
+  return contract ? contract.czech : name;
 }
 
 function seatLabel(seat, position) {
@@ -178,7 +188,7 @@ function draw(ms) {
           if (best.has(token)) { el.classList.add("best"); el.dataset.best = "true"; }
         }
         el.addEventListener("click", () => playCard(token));
-        el.setAttribute("aria-label", `${cardTitle(token)}${value ? ", " + small_text(value) : ""}`);
+        el.setAttribute("aria-label", `${cardTitle(token)}${value ? ", " + valueText(value) : ""}`);
       } else {
         el.disabled = true;
       }
@@ -211,12 +221,13 @@ function draw(ms) {
     for (const [component, ok] of Object.entries(s.components)) {
       const li = document.createElement("li");
       li.dataset.component = component;
-      li.textContent = `${component}: ${ok ? t("makes") : t("fails")}`;
+      li.textContent = `${componentName(component)}: ${ok ? t("makes") : t("fails")}`;
       $("components").append(li);
     }
     if (s.actor_points !== null) $("points").textContent = t("points", s.actor_points, s.defence_points);
     $("points").dataset.actor = String(s.actor_points);
-    $("solve-time").textContent = t("served", Math.round(ms));
+    if (ms !== undefined) state.ms = ms;
+    $("solve-time").textContent = t("served", Math.round(state.ms));
   } else {
     delete verdict.dataset.makes;
     verdict.textContent = view.finished ? t("finished") : view.decided ? `${t("decided")}: ${view.decided}` : "";
@@ -229,7 +240,7 @@ function draw(ms) {
   $("line").disabled = !view.solve && state.lineTimer === null;
 }
 
-function small_text(value) {
+function valueText(value) {
   return (value.makes ? t("makes") : t("fails")) + (value.hra_value !== undefined ? ` ${value.hra_value}` : "");
 }
 
@@ -283,7 +294,7 @@ function fillMenus() {
   options($("actor"), seats);
   options($("leader"), seats);
   options($("rules"), meta.rule_sets.map((r) => [r, r]));
-  options($("marriage_rule"), meta.marriage_rules.map((r) => [r, r]));
+  options($("marriage_rule"), meta.marriage_rules.map((r) => [r, t("marriage_rules")[r] || r]));
 }
 
 function syncMenus(position) {
@@ -473,7 +484,7 @@ function showClaim(claim) {
   box.className = "counterexample";
   box.id = "counterexample";
   const head = document.createElement("p");
-  head.textContent = t("counter", example.component);
+  head.textContent = t("counter", componentName(example.component));
   box.append(head);
   const actor = example.position.actor;
   example.hands.forEach((hand, seat) => {
@@ -524,7 +535,7 @@ async function review() {
       tr.className = loss ? "mistake" : "";
       tr.insertCell().textContent = String(i + 1);
       tr.insertCell().textContent = String(move.seat);
-      tr.insertCell().textContent = cardName(move.card) + (move.value ? ` (${small_text(move.value)})` : "");
+      tr.insertCell().textContent = cardName(move.card) + (move.value ? ` (${valueText(move.value)})` : "");
       tr.insertCell().textContent = (move.best || []).map(cardName).join(" ");
       tr.insertCell().textContent = loss || (move.value ? t("ok") : "");
       tr.addEventListener("click", () => go(i));
@@ -543,7 +554,7 @@ function setLanguage(lang) {
   document.title = t("title");
   try { localStorage.setItem("marias-lang", lang); } catch (error) { /* private mode */ }
   if (state.meta) fillMenus();
-  if (state.view) draw(0);
+  if (state.view) draw();
   if (state.editing) drawEditor();
 }
 
