@@ -322,6 +322,17 @@ def test_cancelling_a_job(client) -> None:
     assert answer.status_code == 200 and answer.json()["state"] == "cancelled" and answer.json()["done"] > 0
 
 
+def test_cancelling_a_real_claim_job(client) -> None:
+    """An exact count over 184,756 redistributions (about half a second searched) cancelled at once:
+    the job ends cancelled with part of the work done, and its slot is free again."""
+    claim = dict(EXAMPLE, hands=[EXAMPLE["hands"][0], None, None])
+    job = client.post("/api/jobs/claim?count=1", json=claim).json()
+    answer = client.delete(f"/api/jobs/{job['id']}").json()
+    assert answer["state"] == "cancelled" and answer["result"] is None
+    assert answer["done"] < 184756
+    assert client.app.state.jobs.running() == 0
+
+
 def test_cancelling_stops_a_claim_search() -> None:
     """A progress callback that raises stops check_claim's batch (the way the job cancels it)."""
     from analyzer.claims import check_claim
