@@ -27,6 +27,7 @@ from analyzer.cards import SHARP_MASK, Card, CardSet, Suit, parse_cards
 from analyzer.errors import MariasError, PositionError
 from analyzer.rules import RULE_SETS, Contract, Position, default_leader, legal_cards, trick_winner
 from analyzer.batch import BatchTimeout, run_batch
+from analyzer.reading import canonical_json
 from analyzer.cards import NOTRUMP_ORDER
 from analyzer.solver import COMPONENTS, OWN_GOAL, Solver, default_solver, questions
 
@@ -45,8 +46,8 @@ class ClaimError(PositionError):
     """A claim that cannot be checked: bad JSON, a history that cannot have been played, …"""
 
 
-class ClaimTimeout(Exception):
-    """``check_claim`` ran past its ``time_limit`` (benchmarks only; never raised without one)."""
+class ClaimTimeout(MariasError):
+    """``check_claim`` ran past its ``time_limit`` (never raised without one)."""
 
 
 # --- reading a claim ------------------------------------------------------------------------------
@@ -112,7 +113,7 @@ def read_claim(data: Any, consistent: bool = False) -> Claim:
     """
     if not isinstance(data, Mapping):
         raise ClaimError("a claim must be a JSON object (a position)")
-    data = dict(data)
+    data = canonical_json(data)  # lists, grouped hands, "none", Czech contract names
     extras = {key: data.pop(key) for key in CLAIM_KEYS if key in data}
     contract, trump, actor, rules = _light_fields(data)
     notrump = not contract.has_trumps
@@ -223,10 +224,9 @@ def read_claim(data: Any, consistent: bool = False) -> Claim:
 def _light_fields(data: Mapping[str, Any]) -> tuple[Contract, Suit | None, int, str]:
     """The fields needed before the hands are known; Position.from_json checks them all again."""
     try:
-        contract = Contract(data.get("contract", "game"))
-    except ValueError:
-        names = ", ".join(c.value for c in Contract)
-        raise ClaimError(f"unknown contract {data.get('contract')!r} (use one of {names})") from None
+        contract = Contract.parse(data.get("contract", "game"))
+    except MariasError as exc:
+        raise ClaimError(str(exc)) from None
     trump_in = data.get("trump")
     if trump_in is not None and not isinstance(trump_in, str):
         raise ClaimError(f"trump must be a suit letter or null, not {trump_in!r}")
@@ -394,6 +394,15 @@ class ClaimResult:
         if self.winning is not None:
             out["winning"] = self.winning
         return out
+
+    def __repr__(self) -> str:
+        verdict = "laid down" if self.laid_down else "not laid down"
+        return f"<ClaimResult {verdict}, {self.distributions} redistributions>"
+
+    def _repr_html_(self) -> str:
+        from analyzer.display import html_claim
+
+        return html_claim(self)
 
 
 def claim_components(contract: Contract, requested: Sequence[str] | None = None) -> tuple[str, ...]:
