@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 from randpos import random_deal, random_position
 
-from analyzer.cards import Card, CardSet
+from analyzer.cards import CardSet
 from analyzer.cli import main
 from analyzer.rules import Position, replay
 from analyzer.solver import Solver
@@ -31,7 +31,6 @@ with warnings.catch_warnings():
     from analyzer.web.app import MAX_BODY
     from analyzer.web.jobs import Job, Jobs, TooBusy
     from analyzer.web.play import play
-    from analyzer.web.review import best_cards, ranking
 
 EXAMPLE = json.loads((Path(__file__).parent.parent / "analyzer" / "examples" / "seven.json").read_text())
 NOT_LAID = {"hands": ["hA hK hO bA bK lA lK aA aK a7", None, None], "contract": "durch", "talon": "h8 b8"}
@@ -221,50 +220,32 @@ def test_board_view_and_back(client) -> None:
     assert lost["legal"] == ["b8"] and lost["to_move"] == 2  # the winner leads
 
 
-def test_review_marks_the_cards_against_the_best() -> None:
-    rng = random.Random(11)
-    solver = Solver()
-    for _ in range(20):
-        start = Position.from_json(random_position(rng, 2, contract=rng.choice(["game", "betl", "seven"]),
-                                                   mid_trick=False, marriage_rule="czech"))
-        cards = []
-        position = start
-        while position.hands[position.to_move] and len(cards) < 6:
-            card = rng.choice(list(position.legal_moves()))
-            cards.append(card)
+def test_review_equals_the_cli_json(client) -> None:
+    game = dict(EXAMPLE, contract="game")
+    line = client.post("/api/solve", json=game).json()["line"]
+    rng = random.Random(3)
+    documents = [dict(game, played=[line[i:i + 3] for i in range(0, 12, 3)])]
+    for _ in range(4):  # random legal play, mistakes likely
+        start = random_deal(rng, rng.choice(["game", "betl", "seven"]))
+        cards, position = [], start
+        for _ in range(rng.randint(3, 9)):
+            cards.append(rng.choice(list(position.legal_moves())))
             out = play(start, cards)
-            if out.decided:
+            if out.decided or out.finished:
                 break
             position = out.position
-        from analyzer.web.review import review
-        for i, entry in enumerate(review(start, cards, solver)):
-            before = play(start, cards[:i])
-            if before.decided:
-                assert entry["value"] is None
-                continue
-            values = solver.card_values(before.position)
-            # the brute force: every legal card's ranking, the best side's extreme
-            actor = before.position.to_move == before.position.actor
-            ranks = {c: ranking(v) for c, v in values.items()}
-            extreme = (max if actor else min)(ranks.values())
-            assert set(entry["best"]) == {str(c) for c, r in ranks.items() if r == extreme}
-            assert entry["turned"] == (values[cards[i]]["makes"] != values[Card.from_str(entry["best"][0])]["makes"])
-
-
-def test_review_endpoint(client) -> None:
-    line = client.post("/api/solve", json=EXAMPLE).json()["line"]
-    moves = client.post("/api/review", json={"position": EXAMPLE, "cards": line[:6]}).json()["moves"]
-    assert [m["card"] for m in moves] == line[:6]
-    assert all(m["card"] in m["best"] and not m["turned"] and m["lost_points"] == 0 for m in moves)
-    bad = client.post("/api/review", json={"position": EXAMPLE, "cards": ["hA", "bK"]})
-    assert bad.status_code == 400
-
-
-def test_best_cards_picks_by_side() -> None:
-    values = {Card.from_str("hA"): {"makes": True, "hra_value": 40}, Card.from_str("h7"): {"makes": False, "hra_value": 90},
-              Card.from_str("hK"): {"makes": True, "hra_value": 50}}
-    assert best_cards(values, True) == [Card.from_str("hK")]
-    assert best_cards(values, False) == [Card.from_str("h7")]
+        cards = [str(c) for c in cards]
+        documents.append(dict(start.to_json(), played=[cards[i:i + 3] for i in range(0, len(cards), 3)]))
+    for document in documents:
+        answer = client.post("/api/review", json=document)
+        assert answer.status_code == 200, answer.text
+        assert answer.json() == cli_json("review", document=document)
+    best_line = client.post("/api/review", json=documents[0]).json()["moves"]
+    assert [m["card"] for m in best_line] == line[:12]
+    assert all(m["card"] in m["best"] and m["turn"] is None and m["cost"] == 0 for m in best_line)
+    bad = dict(game, played=[["hA", "bK", "bU"]])
+    answer = client.post("/api/review", json=bad)
+    assert answer.status_code == 400 and answer.json() == {"error": cli_error("review", text=json.dumps(bad))}
 
 
 # --- deals, names, the page -------------------------------------------------------------------------

@@ -137,7 +137,7 @@ async def api_deal(request: Request) -> Response:
 
 
 async def api_review(request: Request) -> Response:
-    data = _json(await _body(request), "the review request")
+    data = _json(await _body(request), "the game")
     return await _in_thread(lambda: review_json(data))
 
 

@@ -9,16 +9,16 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from analyzer.cards import Card, CardSet, parse_cards
+from analyzer.cards import Card, CardSet
 from analyzer.claims import check_claim, read_claim
 from analyzer.contract import MARRIAGE_RULES, RULE_SETS, SEAT_NAMES, Contract
 from analyzer.dealing import choose_trump, discard_for_trumps
 from analyzer.errors import MariasError
+from analyzer.review import review_game
 from analyzer.rules import Position, default_leader
 from analyzer.solver import default_solver
 from analyzer.web.jobs import Job
 from analyzer.web.play import play
-from analyzer.web.review import review
 
 
 def solve_json(data: Any, cards: bool = False, contract: str | None = None, trump: str | None = None) -> dict:
@@ -99,11 +99,8 @@ def deal_json(data: Any) -> dict:
 
 
 def review_json(data: Any) -> dict:
-    """Every card of a play beside the best cards (``analyzer.web.review``)."""
-    if not isinstance(data, dict) or set(data) - {"position", "cards"} or "position" not in data:
-        raise MariasError("the review request is an object with 'position' and 'cards'")
-    cards = parse_cards(data.get("cards") or [])
-    return {"moves": review(Position.from_json(data["position"]), cards, default_solver())}
+    """What ``marias review --json`` prints for the game JSON ``data`` (the deal and "played")."""
+    return review_game(data).to_json()
 
 
 def meta_json() -> dict:

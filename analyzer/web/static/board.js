@@ -30,7 +30,7 @@ const WORDS = {
     open_counter: "Show it on the board", searching: (d, t) => `searched ${d} of ${t} redistributions`,
     cancelled: "Cancelled.", finished: "The play is over.", decided: "Decided by the play",
     served: (ms) => `solved on the server in ${ms} ms`, move: "card", seat: "seat", played: "played",
-    best_was: "best", loss: "loss", turned_actor: "loses the contract", turned_defence: "lets the contract make", review_none: "No card played yet.", ok: "best",
+    best_was: "best", loss: "loss", turned_actor: "turns the verdict against the actor", turned_defence: "turns the verdict against the defence", review_none: "No card played yet.", ok: "best",
     trick_line: (n, cards, w, p) => `${n}. ${cards} → seat ${w} takes ${p}`,
   },
   cs: {
@@ -58,7 +58,7 @@ const WORDS = {
     open_counter: "Ukázat na desce", searching: (d, t) => `prohledáno ${d} z ${t} rozložení`,
     cancelled: "Zrušeno.", finished: "Hra skončila.", decided: "Rozhodnuto hrou",
     served: (ms) => `spočteno na serveru za ${ms} ms`, move: "karta", seat: "místo", played: "zahráno",
-    best_was: "nejlepší", loss: "ztráta", turned_actor: "prohrává hru", turned_defence: "pouští hru", review_none: "Zatím nebyla zahrána žádná karta.", ok: "nejlepší",
+    best_was: "nejlepší", loss: "ztráta", turned_actor: "obrací výsledek proti aktérovi", turned_defence: "obrací výsledek proti obraně", review_none: "Zatím nebyla zahrána žádná karta.", ok: "nejlepší",
     trick_line: (n, cards, w, p) => `${n}. ${cards} → bere místo ${w} (${p})`,
   },
 };
@@ -516,30 +516,43 @@ async function cancelClaim() {
 
 // --- review ---------------------------------------------------------------------------------------
 
+// The game as "marias review" reads it: the deal and the cards played, grouped by trick from
+// the start (a review from a trick in progress is refused by the server, in one line).
+function gameJson() {
+  const played = state.cards.slice(0, state.at);
+  const first = 3 - (state.start.trick || []).length;
+  const tricks = [played.slice(0, first)];
+  for (let i = first; i < played.length; i += 3) tricks.push(played.slice(i, i + 3));
+  return { ...state.start, played: tricks.filter((t) => t.length) };
+}
+
 async function review() {
   const table = $("review-table");
   table.replaceChildren();
-  const played = state.cards.slice(0, state.at);
-  if (!played.length) { table.insertRow().insertCell().textContent = t("review_none"); return; }
+  if (!state.at) { table.insertRow().insertCell().textContent = t("review_none"); return; }
   try {
-    const rows = await api("/api/review", { position: state.start, cards: played });
+    const result = await api("/api/review", gameJson());
     const head = table.createTHead().insertRow();
-    for (const word of ["move", "seat", "played", "best_was", "loss"]) {
+    for (const word of ["trick", "seat", "played", "best_was", "loss"]) {
       const th = document.createElement("th"); th.textContent = t(word); head.append(th);
     }
     const body = table.createTBody();
-    rows.moves.forEach((move, i) => {
+    result.moves.forEach((move, i) => {
       const tr = body.insertRow();
-      const loss = move.turned ? t(move.seat === state.start.actor ? "turned_actor" : "turned_defence")
-        : move.lost_points ? `−${move.lost_points}` : "";
+      const loss = move.turn ? t(move.side === "actor" ? "turned_actor" : "turned_defence")
+        : move.cost ? `−${move.cost}` : "";
       tr.className = loss ? "mistake" : "";
-      tr.insertCell().textContent = String(i + 1);
-      tr.insertCell().textContent = String(move.seat);
-      tr.insertCell().textContent = cardName(move.card) + (move.value ? ` (${valueText(move.value)})` : "");
-      tr.insertCell().textContent = (move.best || []).map(cardName).join(" ");
-      tr.insertCell().textContent = loss || (move.value ? t("ok") : "");
+      tr.dataset.card = move.card;
+      tr.insertCell().textContent = String(move.trick);
+      tr.insertCell().textContent = `${move.seat} ${move.side === "actor" ? t("role_actor") : t("role_defence")}`;
+      tr.insertCell().textContent = cardName(move.card);
+      tr.insertCell().textContent = move.best.map(cardName).join(" ");
+      tr.insertCell().textContent = loss || t("ok");
+      tr.tabIndex = 0;
       tr.addEventListener("click", () => go(i));
+      tr.addEventListener("keydown", (event) => { if (event.key === "Enter") go(i); });
     });
+    if (result.stopped) table.createCaption().textContent = result.stopped;
   } catch (error) { say(error.message); }
 }
 
