@@ -12,7 +12,9 @@ the lead to its winner; a marriage card played moves the marriage into
 * Over-first rule: only an O played while holding the K declares it; a K
   played first loses it.
 
-A played position may break a contract's own check (a seven whose trump
+It differs from ``analyzer.play.play`` (the CLI's and the review's, whose
+``Trick`` it shares) in one way the board needs:
+a played position may break a contract's own check (a seven whose trump
 seven has been played before the last trick has failed): it is still
 returned, unchecked, with the reason in ``PlayedOut.decided``, so the board
 can go on showing the play; the solver is asked only about checked positions.
@@ -27,27 +29,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from analyzer.cards import Card, CardSet, Rank, parse_cards
 from analyzer.errors import MariasError, PositionError
+from analyzer.play import Trick, first_trick_number
 from analyzer.rules import Position, legal_cards, trick_winner
 
 _PARTNER = {Rank.KING: Rank.OVER, Rank.OVER: Rank.KING}
-
-
-@dataclass(frozen=True)
-class Trick:
-    """A completed trick: its cards from the leader on, who led, who won, the points it carried."""
-
-    cards: tuple[Card, ...]
-    leader: int
-    winner: int
-    points: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"cards": [str(c) for c in self.cards], "leader": self.leader, "winner": self.winner,
-                "points": self.points}
 
 
 @dataclass(frozen=True)
@@ -123,7 +111,7 @@ def _play_one(position: Position, card: Card, number: int) -> tuple[Position, Tr
         winner = (leader + trick_winner(trick, position.trump, position.notrump)) % 3
         points = sum(c.points for c in trick) + (10 if not any(hands) else 0)
         score[position.side(winner)] += points
-        done = Trick(trick, leader, winner, points)
+        done = Trick(first_trick_number(position), trick, tuple((leader + i) % 3 for i in range(3)), winner, points)
         trick, leader = (), winner
     # Built without the check: a contract may be decided by the play (docs/board.md).
     after = replace(position, hands=tuple(hands), trick=trick, leader=leader, score=tuple(score),
