@@ -393,3 +393,13 @@ def test_serve_refuses_a_port_in_use() -> None:
         port = taken.getsockname()[1]
         result = CliRunner().invoke(main, ["serve", "--port", str(port)])
     assert result.exit_code == 2 and f"cannot listen on 127.0.0.1:{port}" in result.stderr
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--port", "70000"], "--port must be at most 65535, not 70000"),
+    (["--port", "x"], "--port must be a whole number, not 'x'"),
+    (["--host", "no.such.host.invalid"], "cannot listen on no.such.host.invalid:"),
+])
+def test_serve_bad_options_are_one_line(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, ["serve", *args])
+    assert result.exit_code == 2 and message in result.stderr and "Traceback" not in result.output

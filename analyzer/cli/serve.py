@@ -24,6 +24,8 @@ def serve(host: str, port: int, open_browser: bool, max_jobs: int) -> None:
     from analyzer.cli.common import BadInput
     from analyzer.web import create_app
 
+    if port > 65535:
+        raise BadInput(f"--port must be at most 65535, not {port}")
     app = create_app(max_jobs=max_jobs)
     # The socket is bound here so that a port in use is one line, and port 0 tells its number.
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
