@@ -12,8 +12,8 @@ from typing import Any
 from analyzer.cards import Card, CardSet
 from analyzer.claims import check_claim, read_claim
 from analyzer.contract import MARRIAGE_RULES, RULE_SETS, SEAT_NAMES, Contract
-from analyzer.dealing import choose_trump, discard_for_trumps
 from analyzer.errors import MariasError
+from analyzer.policy import choose_trump, discard_for_trumps
 from analyzer.review import review_game
 from analyzer.rules import Position, default_leader
 from analyzer.solver import default_solver
@@ -79,7 +79,7 @@ def _analysis(key: str) -> dict:
 
 def deal_json(data: Any) -> dict:
     """A random deal (seeded): forehand takes the talon, names his longest suit, lays away two
-    cards by the rule of ``analyzer.dealing`` and plays game; the board's menus change the rest."""
+    cards by the rule of ``analyzer.policy`` and plays game; the board's menus change the rest."""
     data = data if isinstance(data, dict) else {}
     seed = data.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
