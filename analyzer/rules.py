@@ -107,7 +107,7 @@ class Position:
 
     @property
     def players(self) -> int:
-        """Seats at the table (analyzer.variants.FourPosition: 4)."""
+        """Seats at the table (3; analyzer.variants.VariantPosition: 4 or 2)."""
         return 3
 
     @property

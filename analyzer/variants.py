@@ -7,7 +7,7 @@ three when he holds the called card himself. Betl, durch, open betl and open
 durch are played alone against three. Play is the three-player rule (follow,
 beat, trump, over-trump), one card per seat in a trick.
 
-A :class:`FourPosition` is a :class:`~analyzer.rules.Position` with four hands
+A :class:`VariantPosition` is a :class:`~analyzer.rules.Position` with four hands
 and a team: ``actor`` is the caller, ``partner`` the seat playing with him (None:
 alone). "actor" in a result means the actor's side (the team), "defence" the
 other side, so that the solver, its questions and its JSON keys serve both
@@ -63,7 +63,7 @@ _JSON_KEYS = {"players", "hands", "trump", "contract", "actor", "leader", "partn
 
 
 @dataclass(frozen=True)
-class FourPosition(Position):
+class VariantPosition(Position):
     """A four-player position (four hands, the actor and in a suit game his partner), or with
     ``seats=2`` a two-player one after the stock."""
 
@@ -98,7 +98,7 @@ class FourPosition(Position):
     # --- JSON -------------------------------------------------------------------
 
     @classmethod
-    def from_json(cls, data: Any) -> FourPosition:
+    def from_json(cls, data: Any) -> VariantPosition:
         return position_from_json(data)
 
     def to_json(self) -> dict[str, Any]:
@@ -111,10 +111,10 @@ class FourPosition(Position):
             out["partner"] = self.partner
         return out
 
-    def replace(self, **changes: Any) -> FourPosition:
+    def replace(self, **changes: Any) -> VariantPosition:
         data = {name: getattr(self, name) for name in self.__dataclass_fields__}
         data.update(changes)
-        position = FourPosition(**data)
+        position = VariantPosition(**data)
         position.check()
         return position
 
@@ -227,7 +227,7 @@ def _partner(value: Any, hands: list[CardSet], trick: list[Card], leader: int, a
     raise PositionError(f"the called card {card} is in no hand and not in the trick: give the partner's seat")
 
 
-def position_from_json(data: Any) -> FourPosition:
+def position_from_json(data: Any) -> VariantPosition:
     """Read and check a four- or two-player position JSON (``"players": 4`` or ``2``). Raises PositionError."""
     if not isinstance(data, Mapping):
         raise PositionError("a position must be a JSON object")
@@ -281,7 +281,7 @@ def position_from_json(data: Any) -> FourPosition:
         raise PositionError("'marriages' must be an object with 'actor' and 'defence' suit letters")
     partner, called = (None, None) if players == 2 else _partner(data.get("partner"), hands, trick, leader, actor,
                                                                   trump, contract)
-    position = FourPosition(
+    position = VariantPosition(
         hands=tuple(hands),  # type: ignore[arg-type]
         contract=contract,
         trump=trump,

@@ -15,13 +15,13 @@ from analyzer.contract import Contract
 from analyzer.errors import MariasError, PositionError
 from analyzer.rules import Position, replay
 from analyzer.solver import Solver, questions
-from analyzer.variants import ALONE, FOUR_CONTRACTS, FourPosition
+from analyzer.variants import ALONE, FOUR_CONTRACTS, VariantPosition
 
 CONTRACTS4 = [c.value for c in FOUR_CONTRACTS]
 TRICKS = [2] * 3 + [3] * 4 + [4] * 2  # the reference is slow: 4 tricks are 16 cards
 
 
-def play_random(rng: random.Random, position: FourPosition, cards: int) -> FourPosition:
+def play_random(rng: random.Random, position: VariantPosition, cards: int) -> VariantPosition:
     """Up to ``cards`` random legal cards into the current trick (never completing it)."""
     for _ in range(cards):
         if len(position.trick) == 3 or position.tricks_left == 0:
@@ -70,7 +70,7 @@ def random_position4(rng: random.Random, tricks: int, contract: str | None = Non
 
 def compare(solver: Solver, data: dict) -> None:
     position = Position.from_json(data)
-    assert isinstance(position, FourPosition)
+    assert isinstance(position, VariantPosition)
     ours = solver.solve(position)
     ref = reference4_solve(data)
     assert ours.makes == ref["makes"], data
@@ -129,7 +129,7 @@ def test_a_reference_case_by_hand() -> None:
 # --- full deals --------------------------------------------------------------------
 
 
-def full_deal(rng: random.Random, contract: str, partner: str = "call") -> FourPosition:
+def full_deal(rng: random.Random, contract: str, partner: str = "call") -> VariantPosition:
     """A full deal (8 each): forehand acts; in a suit game he calls a trump he lacks (2 v 2) or
     one he holds (1 v 3)."""
     while True:
@@ -175,7 +175,7 @@ def test_full_deals_value_is_the_best_child_and_the_line_replays() -> None:
         assert pick == result.makes
 
 
-def _relabel(position: FourPosition, perm: dict[Suit, Suit]) -> FourPosition:
+def _relabel(position: VariantPosition, perm: dict[Suit, Suit]) -> VariantPosition:
     def move(cards):
         return CardSet(Card.make(perm.get(c.suit, c.suit), c.rank) for c in cards)
     return position.replace(hands=tuple(move(h) for h in position.hands),

@@ -15,7 +15,7 @@ from analyzer.contract import Contract
 from analyzer.errors import MariasError, PositionError
 from analyzer.rules import Position, replay
 from analyzer.solver import Solver
-from analyzer.variants import TWO_CONTRACTS, FourPosition
+from analyzer.variants import TWO_CONTRACTS, VariantPosition
 
 CONTRACTS2 = [c.value for c in TWO_CONTRACTS]
 
@@ -45,7 +45,7 @@ def random_position2(rng: random.Random, tricks: int, contract: str) -> dict:
 
 def compare(solver: Solver, data: dict) -> None:
     position = Position.from_json(data)
-    assert isinstance(position, FourPosition) and position.players == 2
+    assert isinstance(position, VariantPosition) and position.players == 2
     ours, ref = solver.solve(position), reference4_solve(data)
     assert ours.makes == ref["makes"], data
     assert ours.components == ref["components"], data
