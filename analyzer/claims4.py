@@ -15,7 +15,7 @@ says which of these the check assumed.
 ...                           "trump": "h", "contract": "game", "partner": "hK"})
 >>> result = check_claim4(pos)
 >>> result.laid_down, result.worlds
-(True, 20)
+(True, 90)
 """
 from __future__ import annotations
 
