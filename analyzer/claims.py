@@ -115,7 +115,7 @@ def read_claim(data: Any, consistent: bool = False) -> Claim:
         raise ClaimError("a claim must be a JSON object (a position)")
     data = canonical_json(data)  # lists, grouped hands, "none", Czech contract names
     if data.get("players", 3) != 3:
-        raise ClaimError("claims are checked for three players only (four: not yet, issue 12)")
+        raise ClaimError("the claim JSON is for three players (four: analyzer.claims4.check_claim4 in the API)")
     extras = {key: data.pop(key) for key in CLAIM_KEYS if key in data}
     contract, trump, actor, rules = _light_fields(data)
     notrump = not contract.has_trumps
