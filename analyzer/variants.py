@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from analyzer.cards import Card, CardSet, Suit, parse_cards
@@ -312,3 +313,25 @@ def role(position: Position, seat: int) -> str:
     if seat == position.actor:
         return "actor"
     return "partner" if seat in position.team else "defence"
+
+
+def seat_payments(team: frozenset[int] | set[int], amount: Fraction | int, seats: int = PLAYERS) -> list[Fraction]:
+    """What each seat receives (negative: pays) when the actor's side wins ``amount`` per opponent
+    (a loss: a negative amount), the price one defender pays the actor with three players.
+
+    Four players (the rule pages): in 2 v 2 each player pays or receives from one opponent; in
+    1 v 3 the lone player from all three. Two players: the one opponent. The payments add up to 0.
+
+    >>> [str(x) for x in seat_payments({0, 2}, 3)], [str(x) for x in seat_payments({1}, -2)]
+    (['3', '-3', '3', '-3'], ['2', '-6', '2', '2'])
+    """
+    team = frozenset(team)
+    if not team or len(team) >= seats or not all(0 <= s < seats for s in team):
+        raise PositionError(f"a side of {sorted(team)} does not fit {seats} seats")
+    if len(team) * 2 != seats and len(team) != 1:
+        raise PositionError(f"a side of {len(team)} against {seats - len(team)}: each player pays one opponent "
+                            "only when the sides are equal, a lone player all of them")
+    per = Fraction(amount)
+    # every opponent pays (or is paid) ``per`` once; the lone player collects it from each of them
+    mine = per * (seats - 1) if len(team) == 1 else per
+    return [mine if s in team else -per for s in range(seats)]

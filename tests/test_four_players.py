@@ -277,3 +277,19 @@ def test_batches_of_four_player_worlds_agree_with_one_by_one() -> None:
     result = run_batch([(q.game(first), EXACT)], q.state(first), hands_array([[h.mask for h in w.hands] for w in worlds]),
                        threads=2, tt_log2=16)
     assert result.answers[:, 0].tolist() == [solver.value(w, questions(w)["game"]) for w in worlds]
+
+
+@pytest.mark.parametrize("team, amount", [({0, 2}, 3), ({1, 3}, -5), ({2}, 4), ({0}, -1)])
+def test_seat_payments_add_up_and_pair_opponents(team: set, amount: int) -> None:
+    from analyzer.variants import seat_payments
+
+    pay = seat_payments(team, amount)
+    assert sum(pay) == 0
+    for seat in range(4):
+        if seat in team:
+            assert pay[seat] == amount * (3 if len(team) == 1 else 1)
+        else:
+            assert pay[seat] == -amount
+    with pytest.raises(MariasError):
+        seat_payments({0, 1, 2}, 1)
+    assert [int(x) for x in seat_payments({0}, 2, seats=2)] == [2, -2]
