@@ -53,7 +53,9 @@ NUMBER = {2: "two", 4: "four"}
 # (2 v 2, or 1 v 3 when the caller holds the called card), the rest alone against three.
 FOUR_CONTRACTS = (Contract.GAME, Contract.SEVEN, Contract.HUNDRED, Contract.HUNDRED_SEVEN, Contract.SEVEN_AGAINST,
                   Contract.HUNDRED_AGAINST, Contract.BETL, Contract.DURCH, Contract.OPEN_BETL, Contract.OPEN_DURCH)
-ALONE = frozenset({Contract.BETL, Contract.DURCH, Contract.OPEN_BETL, Contract.OPEN_DURCH})
+# Durch with a partner ("durch with partner" of the rule pages: the bidder names a card, its holder
+# partners him, the two take every trick) is durch given a "partner"; the rest are alone.
+ALONE = frozenset({Contract.BETL, Contract.OPEN_BETL, Contract.OPEN_DURCH})
 # Two players: no betl or durch; either may announce seven or hundred (the other's is "against").
 TWO_CONTRACTS = (Contract.GAME, Contract.SEVEN, Contract.HUNDRED, Contract.HUNDRED_SEVEN, Contract.SEVEN_AGAINST,
                  Contract.HUNDRED_AGAINST)
@@ -203,7 +205,8 @@ def _seat4(value: Any, name: str, seats: int = PLAYERS) -> int:
 def _partner(value: Any, hands: list[CardSet], trick: list[Card], leader: int, actor: int,
              trump: Suit | None, contract: Contract) -> tuple[int | None, Card | None]:
     """The partner's seat (None: alone) and the called card, from ``"partner"``: a seat, or a
-    called trump whose holder is the partner (the actor alone when he holds it himself)."""
+    called trump whose holder is the partner (the actor alone when he holds it himself); in
+    durch with partner any named card."""
     if value is None:
         return None, None
     if contract in ALONE:
@@ -217,7 +220,7 @@ def _partner(value: Any, hands: list[CardSet], trick: list[Card], leader: int, a
         card = Card.from_str(value.strip())
     except MariasError as exc:
         raise PositionError(f"partner: {exc}") from None
-    if trump is None or card.suit != trump:
+    if contract != Contract.DURCH and (trump is None or card.suit != trump):
         raise PositionError(f"the called card must be a trump (forehand calls a trump by rank), not {card}")
     for seat, hand in enumerate(hands):
         if card in hand:

@@ -20,7 +20,8 @@ actor's side" and "the defence" as the other side):
 * seven / seven-against: the trump seven (held by the side that announces it)
   must win the last trick and appear in no other; the side holding it maximises.
 * hundred / hundred-against: the side's trick points + its best ONE marriage.
-* betl / durch (alone): the actor takes no trick / every trick.
+* betl / durch (alone): the actor takes no trick / every trick; durch with a partner:
+  the actor and his partner take every trick.
 
 Two players (``"players": 2``) after the stock: the same with two hands, the actor
 against the other player, no partner, marriages by default declared with the
@@ -143,15 +144,15 @@ class _Seven:
 
 
 class _BetlDurch:
-    def __init__(self, actor, durch):
-        self.actor, self.durch = actor, durch
+    def __init__(self, team, durch):
+        self.team, self.durch = team, durch
         self.start = None
 
     def on_card(self, x, seat, card, hand):
         return (0,), x
 
     def on_trick(self, x, trick, winner, tricks_left):
-        if (winner == self.actor) != self.durch:
+        if (winner in self.team) != self.durch:
             return (0,), x, (0,)
         return (0,), x, None
 
@@ -216,8 +217,8 @@ def reference4_solve(position: dict) -> dict:
         return _minimax(goal, hands, trick, leader, trump, notrump, announced, frozenset(maximisers))
 
     if notrump:
-        assert team == {actor}
-        ok = solve(_BetlDurch(actor, contract.endswith("durch")), {actor})[0] == 1
+        assert team == {actor} or contract == "durch"  # durch with partner: the two take every trick
+        ok = solve(_BetlDurch(team, contract.endswith("durch")), team)[0] == 1
         return {"makes": ok, "actor_points": None, "defence_points": None, "value": None, "components": {}}
 
     R = sum(_sharp(c) for c in everything) + 1

@@ -52,7 +52,7 @@ def random_position4(rng: random.Random, tricks: int, contract: str | None = Non
             if how < 0.4:
                 data["partner"] = rng.choice([s for s in range(4) if s != actor])
             elif how < 0.8:
-                dealt = [card for h in hands for card in h if card.suit == trump]
+                dealt = [card for h in hands for card in h if card.suit == trump or trump is None]
                 if dealt:
                     data["partner"] = str(rng.choice(dealt))  # sometimes his own: alone
             if rng.random() < 0.4:
@@ -92,6 +92,7 @@ def test_the_generator_covers_what_it_should() -> None:
     assert {n for _, _, n, _ in seen} == {0, 1, 2, 3}
     assert {c for c, _, _, _ in seen} == set(CONTRACTS4)
     assert any(called for *_, called in seen)
+    assert ("durch", 2, 0, True) in seen  # durch with partner, named card
 
 
 # 1,200 endgames: the first block in the quick run, the rest `slow` (CI runs them all).
@@ -223,6 +224,7 @@ def test_json_round_trip() -> None:
     ({"players": 4, "hands": ["hA", "h7", "h8", "hK"], "trump": "h", "partner": "bK"}, "must be a trump"),
     ({"players": 4, "hands": ["hA", "h7", "h8", "hK"], "trump": "h", "partner": "hX"}, "in no hand"),
     ({"players": 4, "hands": ["hA", "h7", "h8", "hK"], "contract": "betl", "partner": 1}, "alone against three"),
+    ({"players": 4, "hands": ["hA", "h7", "h8", "hK"], "contract": "open-durch", "partner": "h7"}, "alone against"),
     ({"players": 4, "hands": ["hA", "h7", "h8", "hK"], "trump": "h", "contract": "two-sevens"}, "no two-sevens"),
     ({"players": 4, "hands": ["hA", "h7", "h8", "hK"], "trump": "h", "partner": 4}, "seat 0, 1, 2 or 3"),
     ({"players": 4, "hands": ["hA", "h7", "h8", "hK"], "trump": "h", "talon": "bA"}, "no talon"),
