@@ -3,9 +3,9 @@
 
 Four hands of eight, no talon. Forehand chooses trumps and calls a trump by
 rank: its holder is his partner (two against two), or he plays alone against
-three when he holds the called card himself. Betl, durch, open betl and open
-durch are played alone against three. Play is the three-player rule (follow,
-beat, trump, over-trump), one card per seat in a trick.
+three when he holds the called card himself. Betl, durch (unless with a named
+partner), open betl and open durch are played alone against three. Play is the
+three-player rule (follow, beat, trump, over-trump), one card per seat in a trick.
 
 A :class:`VariantPosition` is a :class:`~analyzer.rules.Position` with four hands
 and a team: ``actor`` is the caller, ``partner`` the seat playing with him (None:
