@@ -14,6 +14,7 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 
@@ -72,6 +73,9 @@ def splits(data: dict, played: list[list[str]] | None = None, consistent: bool =
             position = Position.from_json(candidate)
         except MariasError:
             continue
+        if "".join(s.token for s in position.declared[1]) != "".join(sorted((data.get("marriages") or {}).get(
+                "defence", ""), key="hbla".index)):
+            continue  # a defender would have declared a marriage the claim says was not (docs/claims.md)
         if consistent and played and not replays(position, played):
             continue
         out.append(candidate)
@@ -101,23 +105,12 @@ def replays(position: Position, played: list[list[str]]) -> bool:
 
 
 def play_tricks(rng: random.Random, position: Position, tricks: int, extra: int) -> tuple[Position, list[list[str]]]:
-    """Play ``tricks`` random legal tricks from trick 1, then ``extra`` cards of the next."""
-    played: list[list[str]] = []
-    trick: list[Card] = []
+    """Play ``tricks`` random legal tricks from trick 1, then ``extra`` cards of the next; the
+    position comes back without its history (the claim gives it as ``played``)."""
     for _ in range(3 * tricks + extra):
-        card = rng.choice(list(position.legal_moves()))
-        seat = position.to_move
-        hands = list(position.hands)
-        hands[seat] = hands[seat] - CardSet([card])
-        trick.append(card)
-        if len(trick) < 3:
-            position = position.replace(hands=tuple(hands), trick=tuple(trick))
-            continue
-        winner = (position.leader + trick_winner(trick, position.trump, position.notrump)) % 3
-        played.append([str(c) for c in trick])
-        position = position.replace(hands=tuple(hands), trick=(), leader=winner)
-        trick = []
-    return position, played
+        position = position.play(rng.choice(list(position.legal_moves())))
+    played = [[str(c) for c in cards] for cards in position.played]
+    return dataclasses.replace(position, played=(), first_leader=None), played
 
 
 def reference_parts(candidate: dict, names: tuple[str, ...]) -> bool:
