@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import threading
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from analyzer import _core
 from analyzer.cards import SHARP_MASK, Card
@@ -54,6 +54,14 @@ class Question:
         """The core's state: the cards, the trick and the leader."""
         return (tuple(h.mask for h in position.hands), tuple(int(c) for c in position.trick), position.leader,
                 self.best_marriage)
+
+
+class LineStep(NamedTuple):
+    """One card of a principal variation and what it gained the question's maximising side (points)."""
+
+    card: Card
+    points: int  # the rise of the searched value: trick points, and (over-first) half-marriages
+    marriage: int  # of which marriage (over-first: half of the declared marriage's value)
 
 
 @dataclass
@@ -154,9 +162,12 @@ def _question(position: Position, name: str) -> Question:
     raise AssertionError(name)
 
 
-def _hra_question(position: Position) -> Question:
-    """The point search behind actor_points (for any contract with trumps)."""
+def hra_question(position: Position) -> Question:
+    """The point search behind actor_points and the hra value (any contract with trumps)."""
     return _question(position, "game")
+
+
+_hra_question = hra_question
 
 
 class Solver:
@@ -216,17 +227,18 @@ class Solver:
 
     def line(self, position: Position, question: Question) -> list[Card]:
         """A principal variation of the question's search."""
-        return [card for card, _, _ in self._line(position, question)]
+        return [step.card for step in self.line_steps(position, question)]
 
-    def _line(self, position: Position, question: Question) -> list[tuple[Card, int, int]]:
-        """(card, units its side gained by it, of which marriage) along a principal variation."""
+    def line_steps(self, position: Position, question: Question) -> list[LineStep]:
+        """A principal variation with what each card gained, as the core returns it (no replay in
+        Python): the points the maximising side's value rose by, and of those the marriage's."""
         _check_position(position, "line")
         game, state = question.game(position), question.state(position)
         value = self._search.value(game, state)
         nodes = self._search.nodes
         line = self._search.line(game, state, value)
         self._line_nodes = nodes + self._search.nodes
-        return [(Card(bit), gain, marriage) for bit, gain, marriage in line]
+        return [LineStep(Card(bit), 10 * gain, 10 * marriage) for bit, gain, marriage in line]
 
     def solve(self, position: Position, card_values: bool = False) -> SolveResult:
         """Everything ``marias solve`` reports about a position."""
@@ -241,13 +253,13 @@ class Solver:
         actor_points = defence_points = None
         hra_line = None
         if position.contract.has_trumps:
-            hra_line = self._line(position, _hra_question(position))
+            hra_line = self.line_steps(position, _hra_question(position))
             nodes += self._line_nodes
-            # The core's gains along the line are the actor's trick units (marriages aside).
-            actor_points = 10 * sum(gain - marriage for _, gain, marriage in hra_line)
+            # The core's gains along the line are the actor's trick points (marriages aside).
+            actor_points = sum(step.points - step.marriage for step in hra_line)
             defence_points = 10 * remaining_units(position) - actor_points
         if own.name == "game" and hra_line is not None:
-            line = [card for card, _, _ in hra_line]
+            line = [step.card for step in hra_line]
         else:
             line = self.line(position, own)
             nodes += self._line_nodes

@@ -13,40 +13,31 @@ import pytest
 
 from analyzer.cards import Card, CardSet, Rank, Suit
 from analyzer.rules import Contract, Position, replay, trick_winner
-from analyzer.solver import Solver, remaining_units
+from analyzer.solver import Solver, hra_question, remaining_units
 from randpos import play_random, random_deal
 
 TRUMP_CONTRACTS = ["game", "seven", "hundred", "hundred-seven", "two-sevens", "seven-against"]
 
 
+def trick_points(before: Position, after: Position, side: int) -> int:
+    """The trick points ``side`` took between two positions of one history (marriages aside),
+    read from the score that Position.play derives."""
+    marriages = sum(after.marriage_value(s) for s in after.declared[side]) - sum(
+        before.marriage_value(s) for s in before.declared[side])
+    return after.score[side] - before.score[side] - marriages
+
+
 def child(position: Position, card: Card) -> tuple[Position, int, bool]:
     """Play ``card``: the child position, the hra gain (units) for the actor, and
     whether the card won a trick for the actor."""
-    seat = position.to_move
-    gain = 0
-    if position.marriage_rule == "over-first" and card.rank == Rank.OVER:
-        if Card.make(card.suit, Rank.KING) in position.hands[seat]:
-            half = 2 if card.suit == position.trump else 1
-            gain += half if seat == position.actor else -half
-    hands = list(position.hands)
-    hands[seat] = hands[seat] - CardSet([card])
-    trick = position.trick + (card,)
-    if len(trick) < 3:
-        return position.replace(hands=tuple(hands), trick=trick), gain, False
-    winner = (position.leader + trick_winner(trick, position.trump, position.notrump)) % 3
-    last = not any(hands)
-    if winner == position.actor:
-        gain += sum(c.points for c in trick) // 10 + (1 if last else 0)
-    return position.replace(hands=tuple(hands), trick=(), leader=winner), gain, winner == position.actor
-
-
-def counted_points(position: Position, tricks: list) -> int:
-    """The actor's trick points (aces, tens, the last trick) counted from the tricks played."""
-    points = 0
-    for i, (cards, winner) in enumerate(tricks):
-        if winner == position.actor:
-            points += sum(10 for c in cards if c.rank in (Rank.TEN, Rank.ACE)) + (10 if i == len(tricks) - 1 else 0)
-    return points
+    kid = position.play(card)
+    gain = trick_points(position, kid, 0) // 10
+    if position.marriage_rule == "over-first":
+        # Half of each marriage declared by the card: the actor's for him, the defence's against him.
+        gain += sum(kid.marriage_value(s) for s in set(kid.declared[0]) - set(position.declared[0])) // 20
+        gain -= sum(kid.marriage_value(s) for s in set(kid.declared[1]) - set(position.declared[1])) // 20
+    actor_won = not kid.trick and kid.leader == position.actor
+    return kid, gain, actor_won
 
 
 def hra_value(solver: Solver, position: Position) -> int:
@@ -99,6 +90,9 @@ def test_no_trump_goal_is_best_child(contract: str) -> None:
 
 
 def test_line_replays_to_the_value() -> None:
+    """The core's line and its gains against Position.play: every card legal, each card's gain
+    the points the play rules give it, and the sum the solver's actor_points; under the Czech
+    rule also the value search's hra value (a different search from the line's walk)."""
     solver = Solver(18)
     contracts = [c.value for c in Contract if c != Contract.HUNDRED_AGAINST]
     for position in deals(5, contracts, 60, mid_trick=False):
@@ -107,12 +101,22 @@ def test_line_replays_to_the_value() -> None:
         tricks = replay(position, line)  # raises at an illegal card
         winners = [w for _, w in tricks]
         c = position.contract
-        if c == Contract.GAME:
-            assert len(tricks) == 10
-            # The points counted trick by trick along the line are the core's.
-            assert counted_points(position, tricks) == result.actor_points
+        if c.has_trumps:
+            steps = solver.line_steps(position, hra_question(position))
+            now, counted = position, 0
+            for step in steps:
+                after = now.play(step.card)
+                points = trick_points(now, after, 0)
+                assert step.points - step.marriage == points, (position.to_json(), step)
+                counted += points
+                now = after
+            assert len(steps) == 30 and not any(now.hands)
+            assert counted == result.actor_points
+            assert result.actor_points + result.defence_points == 10 * remaining_units(position)
             if position.marriage_rule == "czech":
                 assert result.actor_points == solver.hra_value(position)
+        if c == Contract.GAME:
+            assert len(tricks) == 10
         elif c == Contract.BETL:
             assert (position.actor not in winners) == result.makes
             assert result.makes == (len(tricks) == 10)
@@ -123,7 +127,6 @@ def test_line_replays_to_the_value() -> None:
             last_cards, _ = tricks[-1]
             won_with_seven = len(tricks) == 10 and last_cards[trick_winner(last_cards, position.trump, False)] == seven
             assert won_with_seven == result.makes
-        assert result.defence_points is None or result.actor_points + result.defence_points == 10 * remaining_units(position)
 
 
 def relabel(position: Position, mapping: dict[Suit, Suit]) -> Position:
