@@ -24,11 +24,17 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.cards import SHARP_MASK, Card, CardSet, Rank, parse_cards
-from analyzer.errors import MariasError, PositionError
-from analyzer.rules import Contract, Position, default_leader, legal_cards, read_fields, trick_winner
 from analyzer.batch import BatchTimeout, run_batch
-from analyzer.cards import NOTRUMP_ORDER
+from analyzer.cards import NOTRUMP_ORDER, SHARP_MASK, Card, CardSet, Rank, parse_cards
+from analyzer.errors import MariasError, PositionError
+from analyzer.rules import (
+    Contract,
+    Position,
+    default_leader,
+    legal_cards,
+    read_fields,
+    trick_winner,
+)
 from analyzer.solver import COMPONENTS, OWN_GOAL, Solver, default_solver, questions
 
 # Components whose goal belongs to the defence: a claim is the actor's, so they are never claimed.

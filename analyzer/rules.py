@@ -13,11 +13,20 @@ problem.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
-from analyzer.cards import MARRIAGE_LANE, NOTRUMP_ORDER, Card, CardSet, Rank, Suit, parse_cards
+from analyzer.cards import (
+    MARRIAGE_LANE,
+    NOTRUMP_ORDER,
+    Card,
+    CardSet,
+    Rank,
+    Suit,
+    parse_cards,
+)
 from analyzer.contract import MARRIAGE_RULES, RULE_SETS, Contract
 from analyzer.errors import MariasError, PositionError
 
@@ -198,7 +207,7 @@ class Position:
         if card not in allowed:
             raise PositionError(f"seat {seat} cannot play {card} here: the legal cards are {allowed}")
 
-    def play(self, card: Card) -> "Position":
+    def play(self, card: Card) -> Position:
         """The position after the player to move plays ``card`` (checked: PositionError if illegal).
 
         A completed trick goes to ``played``, its card points (and 10 for the last
@@ -208,7 +217,7 @@ class Position:
         self.check_play(card)
         return self._after(card)
 
-    def _after(self, card: Card) -> "Position":
+    def _after(self, card: Card) -> Position:
         seat = self.to_move
         hands = list(self.hands)
         hands[seat] = hands[seat] - CardSet([card])
@@ -226,10 +235,21 @@ class Position:
             score[self.side(winner)] += sum(c.points for c in trick) + (10 if last else 0)
             changes.update(trick=(), leader=winner, played=self.played + (trick,),
                            first_leader=self.leader if not self.played else self.first_leader)
-        changes.update(score=tuple(score), declared=tuple(tuple(d) for d in declared))
-        return dataclasses.replace(self, **changes)
+        changes.update(score=tuple(score), declared=tuple(tuple(sorted(d)) for d in declared))
+        return self._copy(changes)
 
-    def undo(self) -> "Position":
+    def _copy(self, changes: dict[str, Any]) -> Position:
+        """A copy with fields changed, nothing checked or recomputed (play's hot path: a
+        dataclasses.replace costs more than the play itself)."""
+        new = object.__new__(Position)
+        fields = {name: self.__dict__[name] for name in _FIELDS}
+        fields.update(changes)
+        new.__dict__.update(fields)
+        if "announced" in self.__dict__:
+            new.__dict__["announced"] = self.__dict__["announced"]  # the contract's: unchanged by play
+        return new
+
+    def undo(self) -> Position:
         """The position before the last card of the history (the last of the trick, else of
         ``played``). Raises PositionError when there is none."""
         if self.trick:
@@ -262,16 +282,23 @@ class Position:
             lead = (lead + trick_winner(cards, self.trump, self.notrump)) % 3
         return leaders
 
-    def start(self) -> "Position":
+    def start(self) -> Position:
         """The position where the history began: every card of ``played`` and the trick taken back."""
         position = self
         while position.trick or position.played:
             position = position.undo()
         return position
 
+    @cached_property
+    def _history_facts(self) -> tuple[tuple[int, int], tuple[tuple[Suit, ...], tuple[Suit, ...]]]:
+        return self._replay_history()
+
     def _history(self) -> tuple[tuple[int, int], tuple[tuple[Suit, ...], tuple[Suit, ...]]]:
         """Replay the history from its start, checking every card; return what it brought:
         (trick points per side, marriages declared per side)."""
+        return self._history_facts
+
+    def _replay_history(self) -> tuple[tuple[int, int], tuple[tuple[Suit, ...], tuple[Suit, ...]]]:
         hands = [set(h) for h in self.hands]
         plays: list[tuple[int, Card, int]] = []  # (seat, card, index of its trick; -1: the current one)
         for index, (lead, cards) in enumerate(zip(self.trick_leaders(), self.played)):
@@ -298,7 +325,7 @@ class Position:
     # --- text ---------------------------------------------------------------------
 
     @classmethod
-    def from_str(cls, text: str) -> "Position":
+    def from_str(cls, text: str) -> Position:
         """Read the one-line notation of :mod:`analyzer.notation`. Raises NotationError or PositionError."""
         from analyzer.notation import position_from_str
 
@@ -315,7 +342,7 @@ class Position:
     # --- JSON -------------------------------------------------------------------
 
     @classmethod
-    def from_json(cls, data: Any) -> "Position":
+    def from_json(cls, data: Any) -> Position:
         """Read and check the position JSON (a dict). Raises PositionError or NotationError.
 
         The marriages that the history declares (``played`` and the current trick)
@@ -332,7 +359,7 @@ class Position:
         return cls.build(hands=hands, **fields)
 
     @classmethod
-    def build(cls, *, typed_score: tuple[int, int] | None = None, **fields: Any) -> "Position":
+    def build(cls, *, typed_score: tuple[int, int] | None = None, **fields: Any) -> Position:
         """A checked position from its fields, with what its history declares added.
 
         ``typed_score`` is the score as given (None: not given, so the history's own);
@@ -350,7 +377,9 @@ class Position:
                 if suit not in declared[side]:
                     declared[side].append(suit)
                     score[side] += position.marriage_value(suit)
+        facts = position._history_facts
         position = dataclasses.replace(position, score=tuple(score), declared=tuple(tuple(d) for d in declared))
+        position.__dict__["_history_facts"] = facts  # the same history: replayed once
         position.check()
         return position
 
@@ -381,7 +410,7 @@ class Position:
             out["first_leader"] = self.first_leader
         return out
 
-    def replace(self, **changes: Any) -> "Position":
+    def replace(self, **changes: Any) -> Position:
         """A copy with some fields changed, checked again (nothing derived: the fields as given)."""
         position = dataclasses.replace(self, **changes)
         position.check()
@@ -615,6 +644,7 @@ def _read_played(value: Any) -> tuple[tuple[Card, ...], ...]:
     return tuple(tricks)
 
 
+_FIELDS = tuple(f.name for f in dataclasses.fields(Position))
 _JSON_KEYS = {"hands", "trump", "contract", "side_suit", "actor", "leader", "trick", "talon", "score",
               "marriages", "marriage_rule", "rules", "played", "first_leader"}
 

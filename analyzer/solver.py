@@ -20,8 +20,8 @@ from typing import Any, NamedTuple
 
 from analyzer import _core
 from analyzer.cards import SHARP_MASK, Card
-from analyzer.errors import ArgumentError, PositionError
 from analyzer.contract import Contract
+from analyzer.errors import ArgumentError, PositionError
 from analyzer.rules import Position, seven_of
 
 # Parts of each contract, each scored (and searched) separately, and what "makes" means.

@@ -23,8 +23,8 @@ import pytest
 from randpos import random_deal, random_position
 from reference import reference_solve
 
-from analyzer.cards import Card, CardSet
 from analyzer.batch import run_batch
+from analyzer.cards import Card, CardSet
 from analyzer.claims import (
     ClaimError,
     _Check,

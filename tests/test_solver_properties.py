@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from randpos import play_random, random_deal
 
 from analyzer.cards import Card, CardSet, Rank, Suit
 from analyzer.rules import Contract, Position, replay, trick_winner
 from analyzer.solver import Solver, hra_question, remaining_units
-from randpos import play_random, random_deal
 
 TRUMP_CONTRACTS = ["game", "seven", "hundred", "hundred-seven", "two-sevens", "seven-against"]
 
