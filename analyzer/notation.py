@@ -22,7 +22,9 @@ has one canonical line, and ``from_str(str(p)) == p``.
 >>> p = Position.from_json({"hands": ["hA hX", "h7 b7", "h8 b8"], "trump": "h", "contract": "game"})
 >>> str(p)
 'hAX/h7b7/h8b8 game h 0 0'
->>> Position.from_str(str(p.play(p.legal_moves().__iter__().__next__())))
+>>> Position.from_str("hX/h7b7/h8b8 game h 0 0 trick=hA") == p.play("hA")
+True
+>>> p.play("hA")
 Position.from_str('hX/h7b7/h8b8 game h 0 0 trick=hA')
 """
 from __future__ import annotations

@@ -103,7 +103,7 @@ class Position:
     :meth:`undo` takes the last card back, as python-chess's push and pop:
 
     >>> pos = Position.from_json({"hands": ["hA hX", "h7 b7", "h8 b8"], "trump": "h", "contract": "game"})
-    >>> after = pos.play(Card.from_str("hX")).play(Card.from_str("h7")).play(Card.from_str("h8"))
+    >>> after = pos.play("hX").play("h7").play("h8")
     >>> after.score, after.leader, after.undo().trick == (Card.from_str("hX"), Card.from_str("h7"))
     ((10, 0), 0, True)
     """
@@ -194,11 +194,13 @@ class Position:
         partner = Card.make(card.suit, Rank.KING if card.rank == Rank.OVER else Rank.OVER)
         return card.suit if partner in self.hands[self.to_move] else None
 
-    def check_play(self, card: Card) -> None:
-        """Raise PositionError, in one line, if ``card`` may not be played now."""
+    def check_play(self, card: Card | str) -> None:
+        """Raise PositionError, in one line, if ``card`` (a Card or a token) may not be played now."""
         seat = self.to_move
+        if isinstance(card, str):
+            card = Card.from_str(card)
         if not isinstance(card, Card):
-            raise PositionError(f"play() takes a Card, not {card!r}")
+            raise PositionError(f"play() takes a Card or a card token, not {card!r}")
         if not self.hands[seat]:
             raise PositionError(f"no card can be played: the hands are empty (the play is over), not {card}")
         if card not in self.hands[seat]:
@@ -207,13 +209,15 @@ class Position:
         if card not in allowed:
             raise PositionError(f"seat {seat} cannot play {card} here: the legal cards are {allowed}")
 
-    def play(self, card: Card) -> Position:
+    def play(self, card: Card | str) -> Position:
         """The position after the player to move plays ``card`` (checked: PositionError if illegal).
 
         A completed trick goes to ``played``, its card points (and 10 for the last
         trick) to the winner's side; a marriage that the card declares goes to
         ``declared`` and its points to the side's ``score``.
         """
+        if isinstance(card, str):
+            card = Card.from_str(card)
         self.check_play(card)
         return self._after(card)
 

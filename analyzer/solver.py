@@ -8,7 +8,7 @@ value behind ``actor_points`` is a few of them on the same table.
 >>> from analyzer.rules import Position
 >>> pos = Position.from_json({"hands": ["hA hX", "h7 b7", "h8 b8"], "trump": "h", "contract": "game"})
 >>> result = solve(pos)
->>> result.makes, result.actor_points, result.line
+>>> result.makes, result.actor_points, [str(card) for card in result.line]
 (True, 30, ['hX', 'h7', 'h8', 'hA', 'b7', 'b8'])
 """
 from __future__ import annotations

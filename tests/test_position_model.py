@@ -107,6 +107,7 @@ def _winners(position: Position) -> list[int]:
 def test_an_illegal_card_is_refused_in_one_line() -> None:
     position = Position.from_json({"hands": ["hA hX", "h7 b7", "h8 b8"], "trump": "h", "contract": "game"})
     after = position.play(Card.from_str("hA"))
+    assert position.play("hA") == after  # a token is read as a card
     with pytest.raises(PositionError, match="seat 1 cannot play b7 here: the legal cards are h7"):
         after.play(Card.from_str("b7"))
     with pytest.raises(PositionError, match="seat 1 cannot play h8: it is not in the hand"):
