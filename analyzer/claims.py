@@ -126,6 +126,10 @@ class Claim:
         # The claim keeps its history apart: a redistribution need not replay the earlier
         # tricks legally unless ``consistent`` asks for it.
         position = dataclasses.replace(position, played=(), first_leader=None)
+        try:
+            position.check()  # as every redistribution will be (a seven played before is refused here)
+        except MariasError as exc:
+            raise ClaimError(str(exc)) from None
         actor = position.actor
         defenders = (actor + 1) % 3, (actor + 2) % 3
         defenders = (min(defenders), max(defenders))

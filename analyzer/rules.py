@@ -372,7 +372,7 @@ class Position:
         if fields.get("leader") is None:
             fields["leader"] = _history_leader(fields)
         position = cls(**fields)
-        position._check_history_shape()
+        position._check_cards()  # the history can be replayed only once its cards are sound
         trick_points, marriages = position._history()
         declared = [list(d) for d in position.declared]
         score = list(typed_score if typed_score is not None else trick_points)
@@ -424,6 +424,12 @@ class Position:
 
     def check(self) -> None:
         """Raise PositionError naming the first thing wrong with this position."""
+        self._check_cards()
+        trick_points, marriages = self._history()  # every card of the history legal when played
+        self._check_marriages(trick_points, marriages)
+
+    def _check_cards(self) -> None:
+        """Everything but the history's play and the marriages: cards, sizes, the contract."""
         self._check_history_shape()
         seen = CardSet()
         places = [(f"hand {i}", h) for i, h in enumerate(self.hands)]
@@ -442,17 +448,17 @@ class Position:
             raise PositionError(f"the talon holds 2 cards, not {len(self.talon)}")
         self._check_sizes()
         self._check_contract()
-        trick_points, marriages = self._history()  # every card of the history legal when played
         if self.played:
             last = (self.trick_leaders()[-1] + trick_winner(self.played[-1], self.trump, self.notrump)) % 3
             if last != self.leader:
                 raise PositionError(f"leader is seat {self.leader} but the played tricks give the lead to seat {last}")
-        self._check_marriages(trick_points, marriages)
 
     def _check_history_shape(self) -> None:
         for number, cards in enumerate(self.played, start=1):
             if len(cards) != 3:
                 raise PositionError(f"played trick {number} has {len(cards)} cards, not 3")
+            if len(set(cards)) != 3:
+                raise PositionError(f"duplicate card in played trick {number} {' '.join(map(str, cards))!r}")
         if bool(self.played) != (self.first_leader is not None):
             raise PositionError("first_leader (who led the first played trick) goes with played tricks, and only then")
         if self.first_leader is not None:

@@ -280,3 +280,27 @@ def test_played_tricks_derive_the_score_and_refuse_what_they_contradict() -> Non
     assert plain.declared == ((), ())
     with pytest.raises(PositionError, match="the played cards show it was not declared"):
         pos(**two, marriages={"actor": "h"}, score={"actor": 60})
+
+
+JUNK = [None, 0, -1, 3, 2.5, True, "", "zz", "hA", [], ["hA"], [["hA"]], [["hA", "hA", "hA"]], {}, {"actor": -10},
+        "h", [None, None, None], [["h7", "h8", "h9"]]]
+
+
+def test_mangled_history_json_reads_or_fails_in_one_line() -> None:
+    """Fuzz: any value in any key of a position with a history reads, or is one MariasError line."""
+    rng = random.Random(13)
+    keys = ["played", "first_leader", "leader", "score", "marriages", "trick", "hands", "actor", "talon"]
+    games = [random_history(rng).to_json() for _ in range(40)]
+    for _ in range(800):
+        data = dict(rng.choice(games))
+        if rng.random() < 0.3 and data.get("played"):
+            played = [list(t) for t in data["played"]]  # a card of the history changed
+            i = rng.randrange(len(played))
+            played[i][rng.randrange(3)] = rng.choice(["hA", "h7", "aK", "bO", "l9"])
+            data["played"] = played
+        else:
+            data[rng.choice(keys)] = rng.choice(JUNK)
+        try:
+            Position.from_json(data)
+        except MariasError as exc:
+            assert "\n" not in str(exc) and str(exc)
