@@ -22,7 +22,7 @@ from analyzer import _core
 from analyzer.cards import SHARP_MASK, Card
 from analyzer.contract import Contract
 from analyzer.errors import ArgumentError, PositionError
-from analyzer.rules import Position, seven_of
+from analyzer.rules import Position, seven_of, trick_winner
 
 # Parts of each contract, each scored (and searched) separately, and what "makes" means.
 COMPONENTS: dict[Contract, tuple[str, ...]] = {c: c.components for c in Contract}
@@ -149,17 +149,42 @@ def _question(position: Position, name: str) -> Question:
             target = math.ceil((100 - have) / 10) - best // 10
             return Question(name, _core.GOAL_POINTS, side, target, _core.MARR_BEST, best // 10)
         return Question(name, _core.GOAL_POINTS, side, math.ceil((100 - have - best) / 10))
-    if name in ("seven", "seven-against"):
-        goals = ((int(seven_of(trump)), 1),)
-        return Question(name, _core.GOAL_SEVENS, 0 if name == "seven" else 1, 1, goals=goals)
-    if name == "two-sevens":
-        goals = ((int(seven_of(position.side_suit)), 2), (int(seven_of(trump)), 1))
-        return Question(name, _core.GOAL_SEVENS, 0, 1, goals=goals)
+    if name in ("seven", "seven-against", "two-sevens"):
+        wanted = ((seven_of(trump), 1),)
+        if name == "two-sevens":
+            wanted = ((seven_of(position.side_suit), 2),) + wanted
+        maximiser = 1 if name == "seven-against" else 0
+        goals = _live_goals(position, wanted)
+        if goals is None:  # a seven played in an earlier trick decided it (docs/semantics.md, "Values")
+            return Question(name, _core.GOAL_POINTS, maximiser, _NEVER)
+        if not goals:
+            return Question(name, _core.GOAL_POINTS, maximiser, 0)  # every seven won its trick
+        return Question(name, _core.GOAL_SEVENS, maximiser, 1, goals=goals)
     if name in ("betl", "open-betl"):
         return Question(name, _core.GOAL_BETL, 0, 1)
     if name in ("durch", "open-durch"):
         return Question(name, _core.GOAL_DURCH, 0, 1)
     raise AssertionError(name)
+
+
+_NEVER = 100  # a target in units no play reaches (32 cards hold 8 units and the last trick 1)
+
+
+def _live_goals(position: Position, wanted: tuple[tuple[Card, int], ...]) -> tuple[tuple[int, int], ...] | None:
+    """The sevens' goals still open, as the core's (card, trick from the end) pairs: a seven
+    played in a completed trick of the position's history has met its goal (it won the trick
+    it had to win) or failed it (None)."""
+    open_goals = []
+    for card, when in wanted:
+        trick = next((k for k, cards in enumerate(position.played) if card in cards), None)
+        if trick is None:
+            open_goals.append((int(card), when))
+            continue
+        cards = position.played[trick]
+        from_end = position.tricks_left + len(position.played) - trick
+        if from_end != when or cards[trick_winner(cards, position.trump, position.notrump)] != card:
+            return None
+    return tuple(open_goals)
 
 
 def hra_question(position: Position) -> Question:

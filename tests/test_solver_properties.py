@@ -7,13 +7,15 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 from randpos import play_random, random_deal
+from reference import reference_solve
 
 from analyzer.cards import Card, CardSet, Rank, Suit
-from analyzer.rules import Contract, Position, replay, trick_winner
+from analyzer.rules import Contract, Position, replay, seven_of, trick_winner
 from analyzer.solver import Solver, hra_question, remaining_units
 
 TRUMP_CONTRACTS = ["game", "seven", "hundred", "hundred-seven", "two-sevens", "seven-against"]
@@ -204,3 +206,58 @@ def test_one_solver_cycling_through_many_games_agrees_with_fresh_ones() -> None:
         for contract, trump, actor in games:
             position = Position(hands=hands, contract=Contract(contract), trump=trump, actor=actor, leader=0)
             assert shared.solve(position).to_json() == Solver(14).solve(position).to_json(), position.to_json()
+
+
+def test_a_seven_played_in_an_earlier_trick_decides_its_goal() -> None:
+    """Positions played forward: a seven that left play in a completed trick has failed unless it
+    won the very trick it had to (docs/semantics.md, "Values"); with the goals still open the
+    verdict is the slow reference's on the same cards (no history); with the side seven of
+    two-sevens won in time (rare in random play) the last trick, played out by hand, decides."""
+    rng = random.Random(61)
+    solver = Solver(16)
+    counts = {"failed": 0, "open": 0, "side seven won": 0}
+    while counts["failed"] < 12 or counts["open"] < 12:
+        contract = rng.choice(["seven", "seven-against", "two-sevens", "two-sevens", "hundred-seven"])
+        position = random_deal(rng, contract, actor=rng.randrange(3))
+        for _ in range(3 * rng.randrange(7, 10)):
+            position = position.play(rng.choice(list(position.legal_moves())))
+        name = {"seven-against": "seven-against", "two-sevens": "two-sevens"}.get(contract, "seven")
+        sevens = ([seven_of(position.side_suit)] if contract == "two-sevens" else []) + [seven_of(position.trump)]
+        trick_of = {c: k for k, t in enumerate(position.played) for c in t}
+        gone = [c for c in sevens if c in trick_of]
+        verdict = solver.component(position, name)
+
+        def won_in_time(card: Card) -> bool:
+            cards = position.played[trick_of[card]]
+            due = 9 if len(sevens) == 2 and card == sevens[0] else 10  # the trick (1 to 10) it must win
+            return trick_of[card] + 1 == due and cards[trick_winner(cards, position.trump, False)] == card
+
+        if not all(won_in_time(c) for c in gone):
+            assert verdict is False, str(position)
+            counts["failed"] += 1
+        elif gone:  # two-sevens: the side seven won trick 9; one trick left
+            order = [(position.leader + i) % 3 for i in range(3)]
+            last = [next(iter(position.hands[seat])) for seat in order]
+            assert verdict == (last[trick_winner(last, position.trump, False)] == sevens[-1]), str(position)
+            counts["side seven won"] += 1
+        else:
+            data = dataclasses.replace(position, played=(), first_leader=None).to_json()
+            answer = reference_solve(data)
+            assert verdict == answer["components"].get(name, answer["makes"]), str(position)
+            counts["open"] += 1
+
+
+@pytest.mark.parametrize("zadak, dealer, makes", [
+    ("a8 a9", "l8 l9", True),  # b7 wins trick 9, h7 the last
+    ("a8 a9", "h8 l9", False),  # the dealer trumps b7 in trick 9
+    ("a8 hA", "l8 l9", False),  # zadák, void in bells, must trump b7 with hA
+])
+def test_two_sevens_after_the_side_seven_has_won_its_trick(zadak: str, dealer: str, makes: bool) -> None:
+    start = Position.from_json({"hands": ["b7 h7", zadak, dealer], "trump": "h", "side_suit": "b",
+                                "contract": "two-sevens", "actor": 0, "leader": 0})
+    after = start.play("b7")
+    after = after.play(after.legal_moves().__iter__().__next__())
+    after = after.play(min(after.legal_moves()))
+    assert len(after.played) == 1 and after.tricks_left == 1
+    assert Solver(12).component(after, "two-sevens") is makes
+    assert Solver(12).component(start, "two-sevens") is makes  # the same play was forced from the start
