@@ -160,10 +160,13 @@ def _question(position: Position, name: str) -> Question:
         if not goals:
             return Question(name, _core.GOAL_POINTS, maximiser, 0)  # every seven won its trick
         return Question(name, _core.GOAL_SEVENS, maximiser, 1, goals=goals)
-    if name in ("betl", "open-betl"):
-        return Question(name, _core.GOAL_BETL, 0, 1)
-    if name in ("durch", "open-durch"):
-        return Question(name, _core.GOAL_DURCH, 0, 1)
+    if name in ("betl", "open-betl", "durch", "open-durch"):
+        betl = name.endswith("betl")
+        won = [(lead + trick_winner(cards, trump, position.notrump)) % 3 == position.actor
+               for lead, cards in zip(position.trick_leaders(), position.played)]
+        if any(won) if betl else not all(won):  # a trick of the history decided it
+            return Question(name, _core.GOAL_POINTS, 0, _NEVER)
+        return Question(name, _core.GOAL_BETL if betl else _core.GOAL_DURCH, 0, 1)
     raise AssertionError(name)
 
 

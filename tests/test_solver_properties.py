@@ -261,3 +261,36 @@ def test_two_sevens_after_the_side_seven_has_won_its_trick(zadak: str, dealer: s
     assert len(after.played) == 1 and after.tricks_left == 1
     assert Solver(12).component(after, "two-sevens") is makes
     assert Solver(12).component(start, "two-sevens") is makes  # the same play was forced from the start
+
+
+@pytest.mark.parametrize("contract", ["betl", "durch"])
+def test_betl_and_durch_decided_by_a_played_trick(contract: str) -> None:
+    """A played trick won (betl) or lost (durch) by the actor decides the contract; otherwise the
+    verdict is that of the remaining play, the same cards with no history, by the slow reference."""
+    rng = random.Random(contract)
+    solver = Solver(16)
+    seen = {True: 0, False: 0}
+    while min(seen.values()) < 10:
+        # The actor gets 10 of the 12 cards at the right end of the order (durch: A K O of each
+        # suit; betl: 7 8 9), so that the played tricks go either way.
+        ranks = "AKO" if contract == "durch" else "789"
+        strong = [Card.from_str(s + r) for s in "hbla" for r in ranks]
+        rng.shuffle(strong)
+        rest = [Card(i) for i in range(32) if Card(i) not in strong[:10]]
+        rng.shuffle(rest)
+        actor = rng.randrange(3)
+        hands = [strong[:10]] * 3
+        hands[(actor + 1) % 3], hands[(actor + 2) % 3] = rest[:10], rest[10:20]
+        position = Position.from_json({"hands": [str(CardSet(h)) for h in hands], "contract": contract,
+                                       "actor": actor, "talon": str(CardSet(rest[20:]))})
+        for _ in range(3 * rng.randrange(7, 10)):
+            position = position.play(rng.choice(list(position.legal_moves())))
+        winners = [w for _, w in replay(position.start(), [c for t in position.played for c in t])]
+        decided = position.actor in winners if contract == "betl" else any(w != position.actor for w in winners)
+        verdict = solver.makes(position)
+        if decided:
+            assert verdict is False, str(position)
+        else:
+            fresh = dataclasses.replace(position, played=(), first_leader=None).to_json()
+            assert verdict == reference_solve(fresh)["makes"], str(position)
+        seen[decided] += 1
