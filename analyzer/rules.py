@@ -504,12 +504,8 @@ class Position:
 
     def _owner(self, card: Card) -> int | None:
         """Who held ``card`` when the history began (holds it, or played it in the history)."""
-        seat = self.holder(card)
-        if seat is None:
-            for lead, cards in zip(self.trick_leaders(), self.played):
-                if card in cards:
-                    return (lead + cards.index(card)) % 3
-        return seat
+        seat = self._in_hand(card)
+        return seat if seat is not None else self._played_by(card)
 
     def _check_marriages(self, trick_points: tuple[int, int], derived: tuple[tuple[Suit, ...], ...]) -> None:
         """Refuse declared marriages that cannot have been declared (docs/semantics.md)."""
@@ -531,8 +527,9 @@ class Position:
                 if king in self.talon or over in self.talon:
                     raise PositionError(f"{name}: its {'king' if king in self.talon else 'over-knave'} is in the talon")
                 if len(held) == 2:
-                    raise PositionError(f"{name}: {king} and {over} are both still held (seats {held[0]} and "
-                                        f"{held[1]}); it is declared when one of them is played")
+                    where = f"in hand {held[0]}" if held[0] == held[1] else f"in hands {held[0]} and {held[1]}"
+                    raise PositionError(f"{name}: {king} and {over} are both still held ({where}); "
+                                        "it is declared when one of them is played")
                 if held and self.side(held[0]) != side:
                     raise PositionError(f"{name}: seat {held[0]}, of the other side, holds "
                                         f"{king if self._in_hand(king) is not None else over}")
@@ -544,11 +541,11 @@ class Position:
                                         f"({king} and {over} were not played by one player holding both)")
                 if held:
                     other = over if self._in_hand(king) is not None else king
-                    if other in self.trick:
-                        by = (self.leader + self.trick.index(other)) % 3
-                        if by != held[0]:
-                            raise PositionError(f"{name}: seat {by} played {other} to the trick but seat "
-                                                f"{held[0]} holds {king if other == over else over}")
+                    by = self._played_by(other)
+                    if by is not None and by != held[0]:
+                        where = "to the trick" if other in self.trick else "in a played trick"
+                        raise PositionError(f"{name}: seat {by} played {other} {where} but seat "
+                                            f"{held[0]} holds {king if other == over else over}")
             for suit in derived[side]:
                 if suit not in suits:
                     raise PositionError(f"marriage {suit.token}, declared by the {who[side]} in the play, "
@@ -557,6 +554,15 @@ class Position:
             if self.score[side] < trick_points[side] + marriages:
                 raise PositionError(f"score.{who[side]} ({self.score[side]}) is less than the trick points of the "
                                     f"played tricks ({trick_points[side]}) and its declared marriages ({marriages})")
+
+    def _played_by(self, card: Card) -> int | None:
+        """The seat that played ``card`` in the history (the current trick or ``played``), if any."""
+        if card in self.trick:
+            return (self.leader + self.trick.index(card)) % 3
+        for lead, cards in zip(self.trick_leaders(), self.played):
+            if card in cards:
+                return (lead + cards.index(card)) % 3
+        return None
 
     def _in_hand(self, card: Card) -> int | None:
         for seat in range(3):

@@ -218,6 +218,9 @@ def pos(**changes) -> Position:
      "its king is in the talon"),
     ({"hands": ["b9 b8", "h7 hO", "b7 aA"], "marriages": {"actor": "h"}, "score": {"actor": 40}},
      "seat 1, of the other side, holds hO"),
+    # The other card played, in the history, by someone else than the holder.
+    ({"hands": ["hO b8", "h8 b9", "b7 aA"], "played": [["hK", "h7", "h9"]], "first_leader": 1, "leader": None,
+      "marriages": {"actor": "h"}, "score": {"actor": 40}}, "seat 1 played hK in a played trick but seat 0 holds hO"),
     # The partner played to the trick by someone else than the holder.
     ({"hands": ["hO b8", "h8", "b7"], "leader": 1, "trick": ["hK", "h7"], "marriages": {"actor": "h"},
       "score": {"actor": 40}}, "seat 1 played hK to the trick but seat 0 holds hO"),
