@@ -114,7 +114,7 @@ static int trick_winner(const mr_ctx *c, const int8_t *trick, int n) {
     return w;
 }
 
-/* Legal cards of seat p (RULES.md §3), the announced-card restriction applied. */
+/* Legal cards of seat p (docs/rules.md §3), the announced-card restriction applied. */
 static uint32_t legal(const mr_ctx *c, const state *s, int p) {
     uint32_t h = s->hand[p], moves = h;
     if (s->ntrick > 0) {
