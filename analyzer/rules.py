@@ -576,7 +576,7 @@ def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     :meth:`Position.build`; the claims' reader uses it too). Raises PositionError."""
     unknown = set(data) - _JSON_KEYS
     if unknown:
-        raise PositionError(f"unknown key {sorted(unknown)[0]!r} in position")
+        raise PositionError(f"unknown key {min(unknown)!r} in position")
     try:
         contract = Contract.parse(data.get("contract", "game"))
     except MariasError as exc:

@@ -14,9 +14,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
-from randpos import random_deal  # noqa: E402
+from randpos import random_deal
 
-from analyzer.rules import Position  # noqa: E402
+from analyzer.rules import Position
 
 
 def main() -> None:

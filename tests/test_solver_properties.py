@@ -208,6 +208,15 @@ def test_one_solver_cycling_through_many_games_agrees_with_fresh_ones() -> None:
             assert shared.solve(position).to_json() == Solver(14).solve(position).to_json(), position.to_json()
 
 
+def won_in_time(position: Position, sevens: list[Card], card: Card) -> bool:
+    """Did ``card`` (one of the contract's sevens, side seven first) win the trick it had to win
+    (the 9th for the side seven of two sevens, else the 10th)?"""
+    number = next(k for k, t in enumerate(position.played) if card in t)
+    cards = position.played[number]
+    due = 9 if len(sevens) == 2 and card == sevens[0] else 10
+    return number + 1 == due and cards[trick_winner(cards, position.trump, False)] == card
+
+
 def test_a_seven_played_in_an_earlier_trick_decides_its_goal() -> None:
     """Positions played forward: a seven that left play in a completed trick has failed unless it
     won the very trick it had to (docs/semantics.md, "Values"); with the goals still open the
@@ -226,13 +235,7 @@ def test_a_seven_played_in_an_earlier_trick_decides_its_goal() -> None:
         trick_of = {c: k for k, t in enumerate(position.played) for c in t}
         gone = [c for c in sevens if c in trick_of]
         verdict = solver.component(position, name)
-
-        def won_in_time(card: Card) -> bool:
-            cards = position.played[trick_of[card]]
-            due = 9 if len(sevens) == 2 and card == sevens[0] else 10  # the trick (1 to 10) it must win
-            return trick_of[card] + 1 == due and cards[trick_winner(cards, position.trump, False)] == card
-
-        if not all(won_in_time(c) for c in gone):
+        if not all(won_in_time(position, sevens, c) for c in gone):
             assert verdict is False, str(position)
             counts["failed"] += 1
         elif gone:  # two-sevens: the side seven won trick 9; one trick left
