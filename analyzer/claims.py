@@ -27,6 +27,7 @@ import numpy as np
 from analyzer.batch import BatchTimeout, run_batch
 from analyzer.cards import NOTRUMP_ORDER, SHARP_MASK, Card, CardSet, Rank, parse_cards
 from analyzer.errors import MariasError, PositionError
+from analyzer.reading import canonical_json
 from analyzer.rules import (
     Contract,
     Position,
@@ -52,8 +53,8 @@ class ClaimError(PositionError):
     """A claim that cannot be checked: bad JSON, a history that cannot have been played, …"""
 
 
-class ClaimTimeout(Exception):
-    """``check_claim`` ran past its ``time_limit`` (benchmarks only; never raised without one)."""
+class ClaimTimeout(MariasError):
+    """``check_claim`` ran past its ``time_limit`` (never raised without one)."""
 
 
 # --- reading a claim ------------------------------------------------------------------------------
@@ -166,7 +167,7 @@ class Claim:
         """
         if not isinstance(data, Mapping):
             raise ClaimError("a claim must be a JSON object (a position)")
-        data = dict(data)
+        data = canonical_json(data)  # lists, grouped hands, "none", Czech contract names
         extras = {key: data.pop(key) for key in CLAIM_KEYS if key in data}
         hands_in = data.pop("hands", None)
         try:
@@ -450,6 +451,15 @@ class ClaimResult:
         if self.winning is not None:
             out["winning"] = self.winning
         return out
+
+    def __repr__(self) -> str:
+        verdict = "laid down" if self.laid_down else "not laid down"
+        return f"<ClaimResult {verdict}, {self.distributions} redistributions>"
+
+    def _repr_html_(self) -> str:
+        from analyzer.display import html_claim
+
+        return html_claim(self)
 
 
 def claim_components(contract: Contract, requested: Sequence[str] | None = None) -> tuple[str, ...]:

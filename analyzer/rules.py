@@ -29,6 +29,7 @@ from analyzer.cards import (
 )
 from analyzer.contract import MARRIAGE_RULES, RULE_SETS, Contract
 from analyzer.errors import MariasError, PositionError
+from analyzer.reading import canonical_json
 
 
 def default_leader(contract: Contract, actor: int, rules: str) -> int:
@@ -343,6 +344,12 @@ class Position:
     def __repr__(self) -> str:
         return f"Position.from_str({str(self)!r})"
 
+    def _repr_html_(self) -> str:
+        """Jupyter's drawing of the hands (the renderer is imported when first drawn)."""
+        from analyzer.display import html_position
+
+        return html_position(self)
+
     # --- JSON -------------------------------------------------------------------
 
     @classmethod
@@ -355,6 +362,7 @@ class Position:
         """
         if not isinstance(data, Mapping):
             raise PositionError("a position must be a JSON object")
+        data = canonical_json(data)  # lists, grouped hands, "none", Czech contract names
         hands_in = data.get("hands")
         if not isinstance(hands_in, list) or len(hands_in) != 3 or not all(isinstance(h, str) for h in hands_in):
             raise PositionError("'hands' must be a list of three strings of card tokens")
@@ -430,6 +438,8 @@ class Position:
 
     def _check_cards(self) -> None:
         """Everything but the history's play and the marriages: cards, sizes, the contract."""
+        for name in ("actor", "leader"):  # a seat out of range must not reach the core
+            _seat(getattr(self, name), name)
         self._check_history_shape()
         seen = CardSet()
         places = [(f"hand {i}", h) for i, h in enumerate(self.hands)]
@@ -465,19 +475,28 @@ class Position:
             _seat(self.first_leader, "first_leader")
 
     def _check_sizes(self) -> None:
-        size = len(self.hands[self.to_move])
+        for seat, hand in enumerate(self.hands):
+            if len(hand) == 12:
+                raise PositionError(f"hand {seat} holds 12 cards: lay away two cards first (to the talon)")
+            if len(hand) > 10:
+                raise PositionError(f"hand {seat} holds {len(hand)} cards; at most 10")
+        # Each hand's size before this trick; the hand that differs from the other two is the one blamed
+        # (with no two alike, the hand to move sets the size).
+        before = [len(self.hands[(self.leader + k) % 3]) + (k < len(self.trick)) for k in range(3)]
+        size = next((n for n in before if before.count(n) >= 2), before[len(self.trick) % 3])
         if size + len(self.played) > 10:
-            raise PositionError(f"hand {self.to_move} holds {size} cards after {len(self.played)} played tricks; "
-                                "at most 10 in all")
+            raise PositionError(f"the hands held {size + len(self.played)} cards before the {len(self.played)} "
+                                "played tricks; at most 10")
         if self.trick and size == 0:
             raise PositionError("a trick is in progress but the player to move has no cards")
         for k in range(3):
             seat = (self.leader + k) % 3
             want = size - 1 if k < len(self.trick) else size
             if len(self.hands[seat]) != want:
+                others = ", ".join(f"hand {s} {len(self.hands[s])}" for s in range(3) if s != seat)
                 raise PositionError(
                     f"hand {seat} holds {len(self.hands[seat])} cards but should hold {want} "
-                    f"(hand {self.to_move}, to move, holds {size}; {len(self.trick)} card(s) in the trick)"
+                    f"({others}; {len(self.trick)} card(s) in the trick)"
                 )
 
     def _check_contract(self) -> None:
