@@ -571,8 +571,9 @@ class Position:
                                         "is missing from the declared marriages")
             marriages = sum(self.marriage_value(s) for s in suits)
             if self.score[side] < trick_points[side] + marriages:
-                raise PositionError(f"score.{who[side]} ({self.score[side]}) is less than the trick points of the "
-                                    f"played tricks ({trick_points[side]}) and its declared marriages ({marriages})")
+                tricks = f"the trick points of the played tricks ({trick_points[side]}) and " if self.played else ""
+                raise PositionError(f"score.{who[side]} ({self.score[side]}) is less than {tricks}its declared "
+                                    f"marriages ({marriages})")
 
     def _played_by(self, card: Card) -> int | None:
         """The seat that played ``card`` in the history (the current trick or ``played``), if any."""
