@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -485,7 +485,8 @@ def claim_components(contract: Contract, requested: Sequence[str] | None = None)
 
 def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consistent: bool = False,
                 components: Sequence[str] | None = None, solver: Solver | None = None,
-                tt_log2: int = TT_LOG2, time_limit: float | None = None, threads: int | None = None) -> ClaimResult:
+                tt_log2: int = TT_LOG2, time_limit: float | None = None, threads: int | None = None,
+                progress: Callable[[int], None] | None = None) -> ClaimResult:
     """Is the claim laid down? Exact: every redistribution is settled, by a proof that
     needs no search (docs/claims.md, "Sure wins") or by the open-hand search itself.
 
@@ -494,6 +495,8 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
     makes. The redistributions go to the core in one batch (``threads`` workers, default all
     cores, each with a table of 2**tt_log2 entries); ``solver`` finds the counterexample's line.
     Raises ClaimError for a claim that cannot be checked, ClaimTimeout past ``time_limit``.
+    ``progress(n)`` is told of every n redistributions searched (``run_batch``'s); an exception
+    it raises stops the search and leaves ``check_claim`` (how the web board cancels a job).
     """
     started = time.perf_counter()
     if not isinstance(claim, Claim):
@@ -515,7 +518,7 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
     state = next((q for q in hra if q.best_marriage), hra[0]).state(position)  # only a hundred reads it
     try:
         batch = run_batch([(q.game(position), q.target) for q in hra], state, table.worlds(order), targets,
-                          stop_on_no=not count, threads=threads, tt_log2=tt_log2,
+                          stop_on_no=not count, threads=threads, tt_log2=tt_log2, progress=progress,
                           time_limit=None if time_limit is None else time_limit - (time.perf_counter() - started))
     except BatchTimeout as exc:
         raise ClaimTimeout(f"claim not settled in {time_limit} s ({exc.result.done} of {len(order)} "

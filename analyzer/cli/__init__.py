@@ -72,6 +72,6 @@ def main() -> None:
     """The reference analyser for Mariáš."""
 
 
-from analyzer.cli import claim, review, score, solve, study
+from analyzer.cli import claim, review, score, serve, solve, study
 
-__all__ = ["BadInput", "MariasGroup", "claim", "main", "read_json", "review", "score", "solve", "study"]
+__all__ = ["BadInput", "MariasGroup", "claim", "main", "read_json", "review", "score", "serve", "solve", "study"]
