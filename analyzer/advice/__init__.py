@@ -9,7 +9,9 @@ payload): :func:`actor_view` (after the talon), :func:`bidder_view` (before it),
 How to read the numbers: docs/advice.md.
 """
 from analyzer.advice.actor import actor_view
+from analyzer.advice.bidder import bidder_view, forehand_view
+from analyzer.advice.defender import defender_view
 from analyzer.advice.result import Advice
 from analyzer.advice.worlds import AdviceError
 
-__all__ = ["Advice", "AdviceError", "actor_view"]
+__all__ = ["Advice", "AdviceError", "actor_view", "bidder_view", "defender_view", "forehand_view"]
