@@ -18,6 +18,6 @@ def main() -> None:
     """The reference analyser for Mariáš."""
 
 
-from analyzer.cli import claim, score, solve, study  # noqa: E402  (each registers its commands on main)
+from analyzer.cli import advise, claim, score, solve, study  # noqa: E402  (each registers its commands on main)
 
-__all__ = ["main", "BadInput", "read_json", "claim", "score", "solve", "study"]
+__all__ = ["main", "BadInput", "read_json", "advise", "claim", "score", "solve", "study"]
