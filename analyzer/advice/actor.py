@@ -24,21 +24,25 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.batch import default_threads
-from analyzer.bidding import rank
-from analyzer.cards import CardSet, Suit
-from analyzer.contract import Contract, check_rule_set
-from analyzer.errors import MariasError
-from analyzer.scoring_tables import resolve
-
 from analyzer.advice.evaluate import Outcome, outcomes
 from analyzer.advice.money import Pricer, holding
 from analyzer.advice.options import Option, admissible, check_level
 from analyzer.advice.result import Advice
 from analyzer.advice.stats import Estimate, estimate, paired, unpaired_stderr
 from analyzer.advice.where import parse_where
-from analyzer.advice.worlds import (AdviceError, SplitSource, WorldBatch, from_predicate, split_source,
-                                    symmetric)
+from analyzer.advice.worlds import (
+    AdviceError,
+    SplitSource,
+    WorldBatch,
+    from_predicate,
+    split_source,
+    symmetric,
+)
+from analyzer.batch import default_threads
+from analyzer.cards import CardSet, Suit
+from analyzer.contract import Contract, check_rule_set
+from analyzer.errors import MariasError
+from analyzer.scoring_tables import resolve
 
 FIRST_UNITS = 4        # units per option in the first screening stage
 MAX_STAGE_UNITS = 128  # units per stage at most: later stages only halve the options
@@ -127,7 +131,7 @@ class Record:
     points: np.ndarray | None
     exact: bool = False
 
-    def extend(self, other: "Record") -> "Record":
+    def extend(self, other: Record) -> Record:
         return Record(np.concatenate([self.units, other.units]), np.concatenate([self.pay, other.pay]),
                       {k: np.concatenate([v, other.made[k]]) for k, v in self.made.items()},
                       np.concatenate([self.makes, other.makes]),
@@ -317,8 +321,8 @@ def actor_view(hand: Any, *, talon: Any = None, seat: int = 0, rules: str = "csm
     AdviceError (a ValueError) for bad input.
 
     >>> advice = actor_view("hA hX hK hO hU h9 h8 h7 bA bX aA aX", seed=1, worlds=40)
-    >>> advice.best["contract"], advice.best["trump"], advice.best["p_make"]["makes"]
-    ('hundred-seven', 'h', 1.0)
+    >>> advice.best["contract"], advice.best["discard"], advice.best["p_make"]["makes"]
+    ('durch', ['bX', 'aX'], 1.0)
     """
     started = time.perf_counter()
     twelve, source = prepare(hand, talon, seat, rules, where, known)

@@ -19,6 +19,17 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.advice.actor import (
+    Context,
+    Progress,
+    Record,
+    estimate,
+    evaluate,
+    read_cards,
+)
+from analyzer.advice.options import Option, admissible
+from analyzer.advice.result import Advice
+from analyzer.advice.worlds import AdviceError, bits_of, split_source
 from analyzer.batch import default_threads
 from analyzer.bidding import ladder, rank
 from analyzer.cards import CardSet, Suit
@@ -26,11 +37,6 @@ from analyzer.contract import Contract, check_rule_set
 from analyzer.errors import MariasError
 from analyzer.rules import seven_of
 from analyzer.scoring_tables import resolve
-
-from analyzer.advice.actor import Context, Progress, Record, estimate, evaluate, read_cards
-from analyzer.advice.options import Option, admissible
-from analyzer.advice.result import Advice
-from analyzer.advice.worlds import AdviceError, bits_of, split_source
 
 try:  # the forehand policy is moving to analyzer.policy
     from analyzer.policy import discard_for_betl, discard_for_durch, discard_for_trumps  # type: ignore

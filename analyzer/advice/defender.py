@@ -16,19 +16,18 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.batch import default_threads
-from analyzer.cards import SHARP_MASK, CardSet, Suit
-from analyzer.contract import Contract, check_rule_set
-from analyzer.errors import MariasError
-from analyzer.scoring_tables import resolve
-
-from analyzer.advice.actor import DEFAULT_WORLDS, read_cards, read_where, _suit
+from analyzer.advice.actor import DEFAULT_WORLDS, _suit, read_cards, read_where
 from analyzer.advice.evaluate import outcomes
 from analyzer.advice.money import Pricer
 from analyzer.advice.options import Option, announced_mask, check_level, rule_contracts
 from analyzer.advice.result import Advice
 from analyzer.advice.stats import estimate
 from analyzer.advice.worlds import AdviceError, DealSource
+from analyzer.batch import default_threads
+from analyzer.cards import CardSet
+from analyzer.contract import Contract, check_rule_set
+from analyzer.errors import MariasError
+from analyzer.scoring_tables import resolve
 
 
 def defender_view(hand: Any, contract: Any, *, trump: Any = None, side_suit: Any = None, actor: int = 0,
@@ -38,8 +37,8 @@ def defender_view(hand: Any, contract: Any, *, trump: Any = None, side_suit: Any
 
     >>> advice = defender_view("hA hX hK bA bX bK lA lX aA aX", "seven", trump="a", actor=0, seat=1,
     ...                        worlds=200, seed=1)
-    >>> advice.summary["flek"]
-    ['game']
+    >>> sorted(advice.summary["flek"])
+    ['game', 'seven']
     """
     started = time.perf_counter()
     check_rule_set(rules)
@@ -122,5 +121,4 @@ def defender_view(hand: Any, contract: Any, *, trump: Any = None, side_suit: Any
     if contract.has_trumps and out.points is not None:
         pts = estimate(out.points, units)
         summary["actor_mean_points"], summary["actor_mean_points_stderr"] = pts.mean, pts.stderr
-    _ = SHARP_MASK, Suit  # (imported for the docs' examples)
     return Advice("defender", rules, table.unit, rows, seed, time.perf_counter() - started, summary)

@@ -15,14 +15,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from analyzer.advice.options import Option
+from analyzer.advice.worlds import popcount
 from analyzer.batch import EXACT, run_batch
 from analyzer.cards import SHARP_MASK, CardSet
 from analyzer.contract import Contract
 from analyzer.rules import Position, default_leader
 from analyzer.solver import _question
-
-from analyzer.advice.options import Option
-from analyzer.advice.worlds import popcount
 
 TT_LOG2 = 18
 

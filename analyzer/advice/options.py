@@ -20,14 +20,13 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from analyzer.advice.worlds import AdviceError
 from analyzer.bidding import Bid, rank
 from analyzer.cards import MARRIAGE_LANE, SHARP_MASK, CardSet, Suit
 from analyzer.contract import Contract
 from analyzer.errors import MariasError
 from analyzer.rules import seven_of
 from analyzer.scoring_tables import resolve
-
-from analyzer.advice.worlds import AdviceError
 
 
 @dataclass(frozen=True)
@@ -136,12 +135,10 @@ def _allowed(option: Option, twelve: CardSet, rules: str, level: Bid | None, tab
         return False  # a seven announced without it, or discarded (csm 6.3, 7.2)
     if contract.has_trumps and not sharp_ok and option.discard.mask & SHARP_MASK:
         return False  # csm 7.2
-    if "hundred" in contract.components and table.shape.hundred_needs_marriage:
-        if not any((kept.mask >> (8 * s)) & MARRIAGE_LANE == MARRIAGE_LANE for s in range(4)):
-            return False
-    if level is not None and rank(option.bid(rules), rules, **options) < rank(level, rules, **options):
+    married = any((kept.mask >> (8 * s)) & MARRIAGE_LANE == MARRIAGE_LANE for s in range(4))
+    if "hundred" in contract.components and table.shape.hundred_needs_marriage and not married:
         return False
-    return True
+    return level is None or rank(option.bid(rules), rules, **options) >= rank(level, rules, **options)
 
 
 def check_option(option: Option, twelve: CardSet, rules: str, level: Bid | None = None, **options: Any) -> None:

@@ -17,9 +17,9 @@ import ast
 
 import numpy as np
 
+from analyzer.advice.worlds import AdviceError, Where, popcount
 from analyzer.cards import SHARP_MASK, Card, Suit
 from analyzer.errors import MariasError
-from analyzer.advice.worlds import AdviceError, Where, popcount
 
 _SUITS = {"hearts": Suit.HEARTS, "bells": Suit.BELLS, "diamonds": Suit.BELLS, "leaves": Suit.LEAVES,
           "spades": Suit.LEAVES, "acorns": Suit.ACORNS, "clubs": Suit.ACORNS,

@@ -62,7 +62,7 @@ class WorldBatch:
     def n_units(self) -> int:
         return int(self.units.max()) + 1 if len(self.units) else 0
 
-    def take(self, index: np.ndarray) -> "WorldBatch":
+    def take(self, index: np.ndarray) -> WorldBatch:
         return WorldBatch(self.hands[index], self.units[index], None if self.talon is None else self.talon[index])
 
 
