@@ -303,6 +303,8 @@ def test_forehand_view_ranks_each_trump_choice():
     LAID_DOWN.split() + ["--where", "seat1.hearts >= 1"],      # unsatisfiable
     LAID_DOWN.split() + ["--where", "seat1.hearts >="],        # unreadable
     LAID_DOWN.split() + ["--worlds", "many"],
+    LAID_DOWN.split() + ["--known", "hA"],                     # no seat
+    LAID_DOWN.split() + ["--known", "0:b7"],                   # the actor's own seat
     ["hA", "hX", "hK", "bA", "bX", "bK", "lA", "lX", "aA", "aX", "--defend", "sedma", "--trump", "a"],  # no --actor
     ["hA", "hX", "hK", "bA", "bX", "bK", "lA", "lX", "aA", "a7", "--defend", "sedma", "--trump", "a", "--actor", "0", "--seat", "1"],  # seven is mine
 ])
@@ -325,6 +327,16 @@ def test_cli_json_and_text():
                                   "--trump", "a", "--actor", "0", "--seat", "1", "--worlds", "40", "--json"])
     assert defend.exit_code == 0, defend.output
     assert json.loads(defend.output)["view"] == "defender"
+
+
+def test_cli_known_cards_make_the_figures_exact():
+    rest = [str(Card(b)) for b in range(32) if not CardSet.from_str(LAID_DOWN).mask >> b & 1]
+    args = ["advise", *LAID_DOWN.split(), "--known", "1:" + " ".join(rest[:8]), "--known",
+            "2:" + " ".join(rest[10:18]), "--json"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    confirmed = [o for o in json.loads(result.output)["options"] if o["stage"] == "confirmed"]
+    assert confirmed and all(o["exact"] and o["worlds"] == 6 for o in confirmed)
 
 
 def test_errors_are_marias_errors():

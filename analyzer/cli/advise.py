@@ -55,13 +55,16 @@ def _progress() -> Any:
               help="Worlds to confirm with (actor, defender), per talon (bidder) or per deal (forehand); 'all': every one.")
 @click.option("--talons", type=Whole(2), default=None, help="Bidder's view: sample this many talons (default all 231).")
 @click.option("--where", "where", help='A constraint on the unseen hands, e.g. "seat1.hearts >= 3".')
+@click.option("--known", multiple=True, metavar="SEAT:CARDS",
+              help='Cards known to be in a seat, e.g. --known "1:hA bX" (repeatable; actor\'s view).')
 @click.option("--seed", type=Whole(0), default=0, show_default=True, help="Same seed, same numbers.")
 @click.option("--jobs", type=Whole(1), default=None, help="Threads (default: every core).")
 @click.option("--all-discards", is_flag=True, help="Actor's view: list every discard, not the best per contract.")
 @click.option("--json", "as_json", is_flag=True, help='Print {"view": ..., "options": [...]} on stdout.')
 def advise(hand: tuple[str, ...], talon: str | None, seat: int, rules: str, level: str | None, defend: str | None,
            trump: str | None, side_suit: str | None, actor: int | None, worlds: Any, talons: int | None,
-           where: str | None, seed: int, jobs: int | None, all_discards: bool, as_json: bool) -> None:
+           where: str | None, known: tuple[str, ...], seed: int, jobs: int | None, all_discards: bool,
+           as_json: bool) -> None:
     """Advice for HAND (card text, e.g. hA hX hK b7 ...): 12 cards (or 10 and --talon) after the talon,
     10 before it (bidding), 7 for the basic game's trump choice, or 10 with --defend."""
     from analyzer.advice import actor_view, bidder_view, defender_view, forehand_view
@@ -77,7 +80,8 @@ def advise(hand: tuple[str, ...], talon: str | None, seat: int, rules: str, leve
                                    rules=rules, level=level, worlds=worlds, where=where, seed=seed, jobs=jobs)
         elif len(cards) == 12 or talon is not None:
             advice = actor_view(cards, talon=talon, seat=seat, rules=rules, level=level, trump=trump, worlds=worlds,
-                                where=where, seed=seed, jobs=jobs, all_discards=all_discards, progress=progress)
+                                where=where, known=_known(known), seed=seed, jobs=jobs, all_discards=all_discards,
+                                progress=progress)
         elif len(cards) == 7 and rules == "basic":
             per_deal = 16 if worlds in (None, "all") else int(worlds)
             advice = forehand_view(cards, units=max(1, per_deal // 2), seed=seed, jobs=jobs, progress=progress)
@@ -96,6 +100,17 @@ def advise(hand: tuple[str, ...], talon: str | None, seat: int, rules: str, leve
         click.echo(json.dumps(advice.to_json(), ensure_ascii=False))
         return
     click.echo(render(advice))
+
+
+def _known(items: tuple[str, ...]) -> dict[int, str]:
+    """``--known "1:hA bX"`` as {1: "hA bX"}."""
+    out: dict[int, str] = {}
+    for item in items:
+        seat, sep, cards = item.partition(":")
+        if not sep or seat.strip() not in ("0", "1", "2"):
+            raise BadInput(f"--known takes SEAT:CARDS such as '1:hA bX', not {item!r}")
+        out[int(seat)] = (out.get(int(seat), "") + " " + cards).strip()
+    return out
 
 
 def _pct(p: float, se: float, exact: bool) -> str:
