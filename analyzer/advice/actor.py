@@ -31,6 +31,7 @@ from analyzer.advice.result import Advice
 from analyzer.advice.stats import Estimate, estimate, paired, unpaired_stderr
 from analyzer.advice.where import parse_where
 from analyzer.advice.worlds import (
+    ENUMERATION_CAP,
     AdviceError,
     SplitSource,
     WorldBatch,
@@ -253,6 +254,8 @@ def confirm(survivors: list[Option], source: SplitSource, ctx: Context, rng: np.
             worlds: int | None) -> tuple[dict[Option, Record], bool]:
     """The survivors on fresh worlds with exact points; every world when they are few enough."""
     total = source.total
+    if source.where is not None and total <= ENUMERATION_CAP and worlds is not None and total > worlds:
+        total = source.count()  # the constraint may leave few enough to solve them all
     exact = worlds is None or total <= worlds
     if exact:
         batch = source.exact()

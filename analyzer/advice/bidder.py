@@ -110,7 +110,7 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
             raise AdviceError(f"talons must be a whole number >= 2 or 'all', not {talons!r}")
         pairs = [pairs[i] for i in rng.choice(len(pairs), talons, replace=False)]
     levels = list(range(1, len(steps) + 1))
-    per_level: list[list[tuple[float, float, float, float]]] = [[] for _ in levels]  # (pay, se, p_make, loss)
+    per_level: list[list[tuple[float, ...]]] = [[] for _ in levels]  # (pay, se, p_make, loss, p_make se)
     jobs = jobs or default_threads()
     for i, talon in enumerate(pairs):
         twelve = ten | talon
@@ -120,10 +120,11 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
         records = evaluate(options, batch, ctx, exact_points=False)
         for k, (option, record) in enumerate(_best_by_level(records, levels, rules, **rule_options)):
             if record is None:
-                per_level[k].append((math.nan, 0.0, math.nan, math.nan))
+                per_level[k].append((math.nan, 0.0, math.nan, math.nan, 0.0))
                 continue
             pay = record.payment()
-            per_level[k].append((pay.mean, pay.stderr, float(record.makes.mean()), float((record.pay < 0).mean())))
+            make = estimate(record.makes, record.units)
+            per_level[k].append((pay.mean, pay.stderr, make.mean, float((record.pay < 0).mean()), make.stderr))
         if progress is not None:
             progress((i + 1) / len(pairs))
     rows = []
@@ -135,10 +136,12 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
         within = math.sqrt(float((data[:, 1] ** 2).sum())) / t
         between = float(data[:, 0].std(ddof=1) / math.sqrt(t)) if not all_talons and t > 1 else 0.0
         make = data[:, 2]
+        make_within = math.sqrt(float((np.nan_to_num(data[:, 4], posinf=0.5) ** 2).sum())) / t
+        make_between = float(make.std(ddof=1) / math.sqrt(t)) if not all_talons and t > 1 else 0.0
         rows.append({"contract": step.contract, "trump": "h" if step.better else None, "side_suit": None,
                      "discard": None, "level": str(step),
                      "p_make": {"makes": float(make.mean())},
-                     "stderr": {"makes": float(make.std(ddof=1) / math.sqrt(t)) if not all_talons and t > 1 else 0.0},
+                     "stderr": {"makes": math.sqrt(make_within ** 2 + make_between ** 2)},
                      "worlds": t * 2 * units, "exact": False, "talons": t, "exact_talons": all_talons,
                      "expected_payment": float(data[:, 0].mean()),
                      "payment_stderr": math.sqrt(within ** 2 + between ** 2),
@@ -148,7 +151,6 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
     ordered = sorted(rows, key=lambda r: -r["expected_payment"])
     summary = {"seat": seat, "hand": str(ten), "highest_level_worth_holding": answer,
                "note": "the best option per talon from few worlds: an upward-biased figure (docs/advice.md)"}
-    _ = estimate
     return Advice("bidder", rules, table.unit, ordered, seed, time.perf_counter() - started, summary)
 
 
