@@ -125,7 +125,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--worlds", type=int, default=1000, help="confirmation worlds (actor), worlds (defender)")
+    parser.add_argument("--worlds", type=int, default=600, help="confirmation worlds (actor), worlds (defender)")
     parser.add_argument("--reference-worlds", default="0", help="N, 'all', or 0 for no quality check")
     args = parser.parse_args()
     rng = random.Random(args.seed)

@@ -46,9 +46,9 @@ from analyzer.errors import MariasError
 from analyzer.scoring_tables import resolve
 
 FIRST_UNITS = 4        # units per option in the first screening stage
-MAX_STAGE_UNITS = 128  # units per stage at most: later stages only halve the options
+MAX_STAGE_UNITS = 64   # units per stage at most: later stages only halve the options
 SURVIVORS = 3          # options confirmed on fresh worlds
-DEFAULT_WORLDS = 1000  # worlds for the confirmation, unless every world is fewer
+DEFAULT_WORLDS = 600   # worlds for the confirmation, unless every world is fewer
 
 Progress = Callable[[float], None]
 
@@ -158,6 +158,10 @@ def estimated_points(out: Outcome) -> np.ndarray:
         h = 10 * out.hundred_target
         low = np.where(made["hundred"], np.maximum(low, h), low)
         high = np.where(made["hundred"], high, np.minimum(high, h - 10))
+    for name in ("seven", "two-sevens"):
+        if name in made:  # a seven that takes the last trick takes its 10 points
+            low = np.where(made[name], np.maximum(low, 10), low)
+    high = np.maximum(high, low)
     # The middle of what the answers allow, in whole tens.
     points = 10 * ((low + high) // 20)
     return np.clip(points, 0, 90 - out.talon_points)
