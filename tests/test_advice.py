@@ -289,6 +289,17 @@ def test_bidder_view_is_monotone_in_the_level():
     assert values == sorted(values, reverse=True)  # a higher level only removes choices
 
 
+def test_bidder_view_equals_the_actor_view_when_every_talon_is_harmless():
+    # Eight hearts and two aces are a laid-down durch whatever the talon: at the level of durch
+    # the best decision is the same for every talon, so the bidder's figure is the actor's.
+    hand = "hA hK hO hU hX h9 h8 h7 bA aA"
+    bidder = {o["level"]: o for o in bidder_view(hand, talons=5, units=2, seed=3).options}
+    actor = actor_view(hand, talon="l8 a9", level="durch", worlds=20, seed=3).best
+    assert actor["contract"] == "durch" and actor["p_make"]["makes"] == 1.0
+    assert bidder["durch"]["expected_payment"] == pytest.approx(actor["expected_payment"])
+    assert bidder["durch"]["p_make"]["makes"] == 1.0
+
+
 def test_forehand_view_ranks_each_trump_choice():
     advice = forehand_view("hA hX hK hO h9 bA a7", samples=3, units=2, seed=1)
     trumps = {o["trump"] for o in advice.options}

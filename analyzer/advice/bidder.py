@@ -4,10 +4,11 @@ Both are expectations over cards not yet seen (the talon; forehand's last
 five) of the best decision *given* those cards: for each possible talon the
 actor chooses the game (at the level or higher) with the best expected
 payment over that talon's worlds, and the expectation is taken over talons.
-To keep that affordable each (contract, trump) is played with one discard,
-the rule of thumb of :mod:`analyzer.dealing` (never an ace or ten in a trump
-game, nor an announced seven), rather than every discard; view 1 then
-searches the discards once the talon is known. The best of several noisy
+To keep that affordable each (contract, trump) of a trump game is played with
+one discard, the rule of thumb of :mod:`analyzer.dealing` (never an ace or ten,
+nor an announced seven), rather than every discard; betl and durch, cheap to
+search, get the discard that does best on a few worlds; view 1 then searches
+every discard once the talon is known. The best of several noisy
 means is biased upward: docs/advice.md says by how much to discount it.
 """
 from __future__ import annotations
@@ -65,6 +66,23 @@ def rule_of_thumb(twelve: CardSet, rules: str, trump: Suit | None = None, **rule
     return out
 
 
+def talon_options(twelve: CardSet, rules: str, ctx: Context, rng: np.random.Generator, trump: Suit | None = None,
+                  **rule_options: Any) -> list[Option]:
+    """The options one talon is judged by: the rule-of-thumb discard for the trump games, and for
+    betl and durch (whose searches are cheap, and whose rule-of-thumb discard is often wrong) the
+    discard that did best on a few worlds of their own."""
+    trumps = [o for o in rule_of_thumb(twelve, rules, trump, **rule_options) if o.contract.has_trumps]
+    notrump = [o for o in admissible(twelve, rules, None, trump, **rule_options) if not o.contract.has_trumps]
+    if not notrump:
+        return trumps
+    records = evaluate(notrump, split_source(twelve, ctx.actor).draw(rng, 2), ctx, exact_points=False)
+    best: dict[Contract, Option] = {}
+    for option in notrump:
+        if option.contract not in best or records[option].pay.mean() > records[best[option.contract]].pay.mean():
+            best[option.contract] = option
+    return trumps + list(best.values())
+
+
 def _best_by_level(records: dict[Option, Record], levels: list[int], rules: str, **rule_options: Any
                    ) -> list[tuple[Option | None, Record | None]]:
     """For each level's rank: the option of that rank or higher with the best mean payment."""
@@ -114,8 +132,8 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
     jobs = jobs or default_threads()
     for i, talon in enumerate(pairs):
         twelve = ten | talon
-        options = rule_of_thumb(twelve, rules, **rule_options)
         ctx = Context(twelve, seat, rules, dict(rule_options), jobs)
+        options = talon_options(twelve, rules, ctx, rng, **rule_options)
         batch = split_source(twelve, seat).draw(rng, units)
         records = evaluate(options, batch, ctx, exact_points=False)
         for k, (option, record) in enumerate(_best_by_level(records, levels, rules, **rule_options)):
@@ -182,8 +200,8 @@ def forehand_view(seven: Any, *, samples: int = 24, units: int = UNITS_PER_DEAL,
         for draw in draws:
             twelve = first | CardSet(int(sum(1 << int(b) for b in draw)))
             trump = suit if suit is not None else Suit(int(draw[0]) >> 3)
-            options = rule_of_thumb(twelve, rules, trump, **rule_options)
             ctx = Context(twelve, 0, rules, dict(rule_options), jobs)
+            options = talon_options(twelve, rules, ctx, rng, trump, **rule_options)
             batch = split_source(twelve, 0).draw(rng, units)
             records = evaluate(options, batch, ctx, exact_points=False)
             best = max(records, key=lambda o: records[o].pay.mean())
