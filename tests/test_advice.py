@@ -221,9 +221,12 @@ def test_payment_matches_settle_for_each_world():
             def married(h: CardSet) -> str:
                 return "".join(s.token for s in Suit if h.mask >> (8 * s + 4) & 3 == 3)
             defence = "".join(married(hands[s]) for s in range(3) if s != actor)
+            seven = int(Card.make(option.trump, 0))
+            seat = actor if twelve.mask >> seven & 1 else (actor + 1) % 3
             result = parse_result({"contract": "game", "actor": actor, "trump": option.trump.token,
                                    "points": {"actor": points, "defence": 90 - points},
-                                   "marriages": {"actor": married(hands[actor]), "defence": defence}})
+                                   "marriages": {"actor": married(hands[actor]), "defence": defence},
+                                   "trump_seven": {"seat": seat, "fate": "early"}})
             want = float(settle(result, "basic", unplayed=False).payments[actor])
             assert records[option].pay[w] == want
 
@@ -285,19 +288,22 @@ def test_bidder_view_is_monotone_in_the_level():
     advice = bidder_view("hA hX hK hO h9 h7 bA bX aA a7", talons=6, units=2, seed=1)
     by_level = {o["level"]: o["expected_payment"] for o in advice.options}
     from analyzer.bidding import ladder
-    values = [by_level[str(step)] for step in ladder("csm") if str(step) in by_level]
+    values = [by_level[step.to_json()] for step in ladder("csm") if step.to_json() in by_level]
     assert values == sorted(values, reverse=True)  # a higher level only removes choices
 
 
 def test_bidder_view_equals_the_actor_view_when_every_talon_is_harmless():
-    # Eight hearts and two aces are a laid-down durch whatever the talon: at the level of durch
-    # the best decision is the same for every talon, so the bidder's figure is the actor's.
+    # Eight hearts and two aces are a laid-down durch whatever the talon: the best decision (and,
+    # without csm's bonuses, which a talon can raise, its money) is the same for every talon, so
+    # the bidder's figure is the actor's.
     hand = "hA hK hO hU hX h9 h8 h7 bA aA"
-    bidder = {o["level"]: o for o in bidder_view(hand, talons=5, units=2, seed=3).options}
-    actor = actor_view(hand, talon="l8 a9", level="durch", worlds=20, seed=3).best
+    bidder = {o["level"]: o for o in bidder_view(hand, rules="licit", talons=5, units=2, seed=3,
+                                                 contracts=["durch"]).options}
+    actor = actor_view(hand, talon="l8 a9", rules="licit", worlds=20, seed=3, contracts=["durch"]).best
     assert actor["contract"] == "durch" and actor["p_make"]["makes"] == 1.0
-    assert bidder["durch"]["expected_payment"] == pytest.approx(actor["expected_payment"])
-    assert bidder["durch"]["p_make"]["makes"] == 1.0
+    for level in ("seven", "hundred", "durch"):
+        assert bidder[level]["expected_payment"] == pytest.approx(actor["expected_payment"])
+        assert bidder[level]["p_make"]["makes"] == 1.0
 
 
 def test_forehand_view_ranks_each_trump_choice():

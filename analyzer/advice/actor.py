@@ -43,7 +43,8 @@ from analyzer.batch import default_threads
 from analyzer.cards import CardSet, Suit
 from analyzer.contract import Contract, check_rule_set
 from analyzer.errors import MariasError
-from analyzer.scoring_tables import resolve
+from analyzer.rules import seven_of
+from analyzer.scoring import resolve
 
 FIRST_UNITS = 4        # units per option in the first screening stage
 MAX_STAGE_UNITS = 64   # units per stage at most: later stages only halve the options
@@ -116,8 +117,13 @@ class Context:
         if pricer is None:
             cards = self.twelve - option.discard if notrump else self.twelve
             facts = holding(cards, option.contract, option.trump, option.side_suit)
+            seven_seat = None
+            if option.trump is not None:
+                held = self.twelve.mask >> int(seven_of(option.trump)) & 1
+                seven_seat = self.actor if held else (self.actor + 1) % 3
             pricer = self.pricers[key] = Pricer(option.contract, option.trump, option.side_suit, self.actor,
-                                                self.actor, self.rules, self.options, facts)
+                                                self.actor, self.rules, self.options, facts,
+                                                quiet_seven_seat=seven_seat)
         return pricer
 
 
@@ -350,7 +356,7 @@ def actor_view(hand: Any, *, talon: Any = None, seat: int = 0, rules: str = "csm
     if progress is not None:
         progress(1.0)
     ranked = sorted(survivors, key=lambda o: -final[o].pay.mean())
-    rows = [row(o, final[o], "confirmed", str(o.bid(rules)) if rules != "basic" else None) for o in ranked]
+    rows = [row(o, final[o], "confirmed", o.bid(rules).to_json() if rules != "basic" else None) for o in ranked]
     others = sorted((o for o in options if o not in final), key=lambda o: (-left[o][1], -left[o][0].pay.mean()))
     seen = {(o.contract, o.trump, o.side_suit) for o in ranked}
     for option in others:
@@ -360,10 +366,10 @@ def actor_view(hand: Any, *, talon: Any = None, seat: int = 0, rules: str = "csm
         seen.add(key)
         record, stage = left[option]
         rows.append(row(option, record, f"screened ({stage} stage{'s' if stage > 1 else ''})",
-                        str(option.bid(rules)) if rules != "basic" else None))
+                        option.bid(rules).to_json() if rules != "basic" else None))
     info = summary(final, ranked, exact)
     info.update({"seat": seat, "hand": str(twelve), "options_considered": len(options),
-                 "level": None if bid is None else str(bid)})
+                 "level": None if bid is None else bid.to_json()})
     return Advice("actor", rules, resolve(rules, rule_options).unit, rows, seed, time.perf_counter() - started, info)
 
 

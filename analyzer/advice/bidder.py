@@ -37,7 +37,7 @@ from analyzer.cards import CardSet, Suit
 from analyzer.contract import Contract, check_rule_set
 from analyzer.errors import MariasError
 from analyzer.rules import seven_of
-from analyzer.scoring_tables import resolve
+from analyzer.scoring import resolve
 
 try:  # the forehand policy is moving to analyzer.policy
     from analyzer.policy import discard_for_betl, discard_for_durch, discard_for_trumps  # type: ignore
@@ -47,10 +47,11 @@ except ImportError:  # pragma: no cover - until then
 UNITS_PER_DEAL = 8  # worlds (with their swaps) per talon or per forehand deal
 
 
-def rule_of_thumb(twelve: CardSet, rules: str, trump: Suit | None = None, **rule_options: Any) -> list[Option]:
+def rule_of_thumb(twelve: CardSet, rules: str, trump: Suit | None = None, contracts: list[Contract] | None = None,
+                  **rule_options: Any) -> list[Option]:
     """One admissible option per (contract, trump, side suit): the rule-of-thumb discard."""
     out = []
-    for option in admissible(twelve, rules, None, trump, **rule_options):
+    for option in admissible(twelve, rules, None, trump, contracts, **rule_options):
         c = option.contract
         if c.has_trumps:
             keep = twelve
@@ -67,12 +68,13 @@ def rule_of_thumb(twelve: CardSet, rules: str, trump: Suit | None = None, **rule
 
 
 def talon_options(twelve: CardSet, rules: str, ctx: Context, rng: np.random.Generator, trump: Suit | None = None,
-                  **rule_options: Any) -> list[Option]:
+                  contracts: list[Contract] | None = None, **rule_options: Any) -> list[Option]:
     """The options one talon is judged by: the rule-of-thumb discard for the trump games, and for
     betl and durch (whose searches are cheap, and whose rule-of-thumb discard is often wrong) the
     discard that did best on a few worlds of their own."""
-    trumps = [o for o in rule_of_thumb(twelve, rules, trump, **rule_options) if o.contract.has_trumps]
-    notrump = [o for o in admissible(twelve, rules, None, trump, **rule_options) if not o.contract.has_trumps]
+    trumps = [o for o in rule_of_thumb(twelve, rules, trump, contracts, **rule_options) if o.contract.has_trumps]
+    notrump = [o for o in admissible(twelve, rules, None, trump, contracts, **rule_options)
+               if not o.contract.has_trumps]
     if not notrump:
         return trumps
     records = evaluate(notrump, split_source(twelve, ctx.actor).draw(rng, 2), ctx, exact_points=False)
@@ -99,11 +101,12 @@ def _best_by_level(records: dict[Option, Record], levels: list[int], rules: str,
 
 
 def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = None, units: int = UNITS_PER_DEAL,
-                seed: int = 0, jobs: int | None = None, progress: Progress | None = None,
+                seed: int = 0, jobs: int | None = None, contracts: Any = None, progress: Progress | None = None,
                 **rule_options: Any) -> Advice:
     """For each level of the ladder: the expected payment and P(make) if the auction is won there.
 
-    ``talons``: None for all C(22,2) = 231 talons (exact over talons), or a number to sample.
+    ``talons``: None for all C(22,2) = 231 talons (exact over talons), or a number to sample;
+    ``contracts``: only these contracts are played (default: every one the rules have).
     """
     started = time.perf_counter()
     check_rule_set(rules)
@@ -128,12 +131,16 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
             raise AdviceError(f"talons must be a whole number >= 2 or 'all', not {talons!r}")
         pairs = [pairs[i] for i in rng.choice(len(pairs), talons, replace=False)]
     levels = list(range(1, len(steps) + 1))
+    try:
+        wanted = None if contracts is None else [Contract.parse(c) for c in contracts]
+    except MariasError as exc:
+        raise AdviceError(str(exc)) from None
     per_level: list[list[tuple[float, ...]]] = [[] for _ in levels]  # (pay, se, p_make, loss, p_make se)
     jobs = jobs or default_threads()
     for i, talon in enumerate(pairs):
         twelve = ten | talon
         ctx = Context(twelve, seat, rules, dict(rule_options), jobs)
-        options = talon_options(twelve, rules, ctx, rng, **rule_options)
+        options = talon_options(twelve, rules, ctx, rng, None, wanted, **rule_options)
         batch = split_source(twelve, seat).draw(rng, units)
         records = evaluate(options, batch, ctx, exact_points=False)
         for k, (option, record) in enumerate(_best_by_level(records, levels, rules, **rule_options)):
@@ -156,8 +163,8 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
         make = data[:, 2]
         make_within = math.sqrt(float((np.nan_to_num(data[:, 4], posinf=0.5) ** 2).sum())) / t
         make_between = float(make.std(ddof=1) / math.sqrt(t)) if not all_talons and t > 1 else 0.0
-        rows.append({"contract": step.contract, "trump": "h" if step.better else None, "side_suit": None,
-                     "discard": None, "level": str(step),
+        rows.append({"contract": step.contract.value, "trump": "h" if step.better else None, "side_suit": None,
+                     "discard": None, "level": step.to_json(),
                      "p_make": {"makes": float(make.mean())},
                      "stderr": {"makes": math.sqrt(make_within ** 2 + make_between ** 2)},
                      "worlds": t * 2 * units, "exact": False, "talons": t, "exact_talons": all_talons,

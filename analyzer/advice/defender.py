@@ -27,7 +27,8 @@ from analyzer.batch import default_threads
 from analyzer.cards import CardSet
 from analyzer.contract import Contract, check_rule_set
 from analyzer.errors import MariasError
-from analyzer.scoring_tables import resolve
+from analyzer.rules import seven_of
+from analyzer.scoring import resolve
 
 
 def defender_view(hand: Any, contract: Any, *, trump: Any = None, side_suit: Any = None, actor: int = 0,
@@ -83,9 +84,10 @@ def defender_view(hand: Any, contract: Any, *, trump: Any = None, side_suit: Any
                    jobs=jobs or default_threads())[option]
     opts = dict(rule_options)
     args = (out.made, out.points, out.talon_points, out.actor_marriages, out.defence_marriages)
-    base = Pricer(contract, t, side, actor, seat, rules, opts, None).prices(*args)
+    seven_seat = None if t is None else (seat if own.mask >> int(seven_of(t)) & 1 else actor)
+    base = Pricer(contract, t, side, actor, seat, rules, opts, None, quiet_seven_seat=seven_seat).prices(*args)
     units = batch.units
-    level_text = None if bid is None else str(bid)
+    level_text = None if bid is None else bid.to_json()
     fails = {c: estimate(~out.made[c], units) for c in contract.components}
     common = {"contract": contract.value, "trump": None if t is None else t.token,
               "side_suit": None if side is None or not contract.two_sevens else side.token, "discard": None,
@@ -105,7 +107,7 @@ def defender_view(hand: Any, contract: Any, *, trump: Any = None, side_suit: Any
         if limit is not None and limit < 1:
             continue
         pricer = Pricer(contract, t, side, actor, seat, rules, opts, None, flek={component: 1},
-                        flekers={component: [seat]})
+                        flekers={component: [seat]}, quiet_seven_seat=seven_seat)
         pay = pricer.prices(*args)
         e = estimate(pay, units)
         gain = estimate(pay - base, units)

@@ -11,41 +11,40 @@ Rule choices (docs/advice.md):
   with no flek is not played) are switched off (option ``unplayed``), since
   the question is what the cards are worth;
 - the announced seven that fails is taken as killed in the last trick; a
-  quiet seven (basic, licit) is not counted: the open-hand search does not
-  say which card wins the last trick when nobody announced the seven;
+  quiet seven (basic, licit) is not counted (its fate is given as "early"):
+  the open-hand search does not say which card wins the last trick when
+  nobody announced the seven;
 - under the Czech marriage rule every marriage a side holds is declared.
 """
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
-from analyzer.cards import CardSet, Rank, Suit
+from analyzer.cards import CardSet, Suit
 from analyzer.contract import Contract
 from analyzer.scoring import Holding, parse_result, settle
 
 SUIT_LETTERS = "hbla"
 
 
-def holding(cards: CardSet, contract: Contract, trump: Suit | None, side_suit: Suit | None) -> Holding:
-    """The csm 17.1 bonus facts of the actor's hand: trump games count the talon as his (17.4),
-    betl and durch the ten cards he plays. One function, to be swapped for ``analyzer.holding``.
-
-    Counted: trumps, the trump ace and ten, the side suit's cards (two sevens), the suits of a betl
-    hand. Not counted (no bonus claimed): the betl "6-rák" and catching aces, the durch catchers.
-    """
+def holding(cards: CardSet, contract: Contract, trump: Suit | None, side_suit: Suit | None,
+            discard: CardSet | None = None) -> Holding:
+    """The csm 17.1 bonus facts the cards decide (``analyzer.scoring``'s own count): trump games
+    count the talon as the actor's (17.4), betl and durch the ten cards he plays. ``cards``: the
+    actor's twelve (trump games) or ten (betl, durch). The betl "6-rák" and catching aces and the
+    durch catchers need a judgement of the play and are not claimed."""
     if contract.has_trumps and trump is not None:
-        lane = (cards.mask >> (8 * int(trump))) & 0xFF
-        side = None
-        if side_suit is not None:
-            side = ((cards.mask >> (8 * int(side_suit))) & 0xFF).bit_count()
-        return Holding(trumps=lane.bit_count(), trump_ace=bool(lane >> Rank.ACE & 1),
-                       trump_ten=bool(lane >> Rank.TEN & 1), side_cards=side)
-    suits = sum(1 for s in range(4) if (cards.mask >> (8 * s)) & 0xFF)
-    return Holding(suits=suits) if contract in (Contract.BETL, Contract.OPEN_BETL) else Holding()
+        talon = discard if discard is not None else CardSet()
+        return Holding.from_cards(cards - talon, talon, contract, trump.token,
+                                  None if side_suit is None else side_suit.token)
+    counted = Holding.from_cards(cards, None, contract, None, None)
+    # Not judged from the cards: no 6-rák, no catching ace, no catching suit with an ace and no king
+    # (no bonus claimed); three catchers, so no flek bonus either (the actor's view has no flek).
+    return replace(counted, six=False, catching_aces=0, ace_without_king=0, catchers=3, bare_ace_catchers=False)
 
 
 def holding_json(facts: Holding) -> dict[str, Any]:
@@ -62,7 +61,8 @@ class Pricer:
 
     def __init__(self, contract: Contract, trump: Suit | None, side_suit: Suit | None, actor: int, seat: int,
                  rules: str, options: dict[str, Any], facts: Holding | None,
-                 flek: dict[str, int] | None = None, flekers: dict[str, list[int]] | None = None) -> None:
+                 flek: dict[str, int] | None = None, flekers: dict[str, list[int]] | None = None,
+                 quiet_seven_seat: int | None = None) -> None:
         self.contract = contract
         self.base: dict[str, Any] = {"contract": contract.value, "actor": actor}
         if trump is not None:
@@ -77,6 +77,9 @@ class Pricer:
             self.base["flekers"] = flekers
         self.actor = actor
         self.seat = seat
+        # Basic and licit pay a quiet seven: the trump seven of a game that announced none is taken
+        # as played before the last trick (not counted), held by this seat.
+        self.quiet_seven_seat = quiet_seven_seat
         self.rules = rules
         self.options = {"unplayed": False, **options}
         self.cache: dict[tuple, float] = {}
@@ -106,6 +109,8 @@ class Pricer:
         if c.two_sevens:
             data["side_seven"] = {"seat": self.actor, "fate": "won" if made["two-sevens"] else "early"}
             data["trump_seven"] = {"seat": self.actor, "fate": "won"}
+        if c.has_trumps and "trump_seven" not in data and self.quiet_seven_seat is not None:
+            data["trump_seven"] = {"seat": self.quiet_seven_seat, "fate": "early"}
         if not c.has_trumps:
             goal = c.components[0]
             betl = goal.endswith("betl")

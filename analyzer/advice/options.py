@@ -26,7 +26,7 @@ from analyzer.cards import MARRIAGE_LANE, SHARP_MASK, CardSet, Suit
 from analyzer.contract import Contract
 from analyzer.errors import MariasError
 from analyzer.rules import seven_of
-from analyzer.scoring_tables import resolve
+from analyzer.scoring import resolve
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class Option:
                 announced_mask(self), self.discard.mask)
 
     def bid(self, rules: str) -> Bid:
-        return Bid(self.contract.value, better=self.trump == Suit.HEARTS)
+        return Bid(self.contract, better=self.trump == Suit.HEARTS)
 
     def label(self) -> str:
         parts = [self.contract.value]
@@ -76,7 +76,7 @@ def check_level(level: str | Bid | None, rules: str, **options: Any) -> Bid | No
     if rules == "basic":
         raise AdviceError("the basic game has no bidding level after the talon (leave --level out)")
     try:
-        bid = level if isinstance(level, Bid) else Bid.from_str(str(level).strip().lower())
+        bid = Bid.from_json(level)
         rank(bid, rules, **options)
     except MariasError as exc:
         raise AdviceError(str(exc)) from None
