@@ -5,7 +5,7 @@ five) of the best decision *given* those cards: for each possible talon the
 actor chooses the game (at the level or higher) with the best expected
 payment over that talon's worlds, and the expectation is taken over talons.
 To keep that affordable each (contract, trump) of a trump game is played with
-one discard, the rule of thumb of :mod:`analyzer.dealing` (never an ace or ten,
+one discard, the rule of thumb of :mod:`analyzer.policy` (never an ace or ten,
 nor an announced seven), rather than every discard; betl and durch, cheap to
 search, get the discard that does best on a few worlds; view 1 then searches
 every discard once the talon is known. The best of several noisy
@@ -39,10 +39,7 @@ from analyzer.errors import MariasError
 from analyzer.rules import seven_of
 from analyzer.scoring import resolve
 
-try:  # the forehand policy is moving to analyzer.policy
-    from analyzer.policy import discard_for_betl, discard_for_durch, discard_for_trumps  # type: ignore
-except ImportError:  # pragma: no cover - until then
-    from analyzer.dealing import discard_for_betl, discard_for_durch, discard_for_trumps
+from analyzer.policy import discard_for_betl, discard_for_durch, discard_for_trumps
 
 UNITS_PER_DEAL = 8  # worlds (with their swaps) per talon or per forehand deal
 
