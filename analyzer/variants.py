@@ -241,7 +241,10 @@ def position_from_json(data: Any) -> VariantPosition:
     word = NUMBER[players]
     if players == 2 and data.get("stock"):
         raise PositionError("two players are solved once the stock is exhausted: a stock to draw is not solved yet")
-    unknown = set(data) - _JSON_KEYS - ({"stock"} if players == 2 else set())
+    if data.get("played"):
+        raise PositionError(f"'played' (the tricks before) is read for three players only: give the {word}-player "
+                            "position after them, with their points in 'score'")
+    unknown = set(data) - _JSON_KEYS - ({"stock"} if players == 2 else set()) - {"played", "first_leader"}
     if unknown:
         raise PositionError(f"unknown key {min(unknown)!r} in position")
     hands_in = data.get("hands")
