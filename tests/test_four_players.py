@@ -295,3 +295,29 @@ def test_seat_payments_add_up_and_pair_opponents(team: set, amount: int) -> None
     with pytest.raises(MariasError):
         seat_payments({0, 1, 2}, 1)
     assert [int(x) for x in seat_payments({0}, 2, seats=2)] == [2, -2]
+
+
+@pytest.mark.parametrize("players", [4, 2])
+def test_play_and_undo_with_four_and_two_seats(players: int) -> None:
+    """Position.play counts the seats: a trick of ``players`` cards, its points to the winner's side
+    (the team's with four); undo takes each card back exactly; the solver's line, played out,
+    gives the actor's side its actor_points."""
+    from test_two_players import random_position2
+
+    rng = random.Random(60 + players)
+    solver = Solver(16)
+    for _ in range(15):
+        data = random_position4(rng, 4, "game") if players == 4 else random_position2(rng, 4, "game")
+        data["marriage_rule"] = "over-first"  # marriages declared in play only: the score is the tricks'
+        position = Position.from_json({**data, "score": {"actor": 0, "defence": 0}})
+        result = solver.solve(position)
+        now = position
+        for card in result.line:
+            after = now.play(card)
+            assert isinstance(after, VariantPosition) and after.players == players
+            assert after.undo() == now
+            now = after
+        assert not any(now.hands) and not now.trick
+        marriages = [sum(now.marriage_value(s) for s in side) for side in now.declared]
+        assert now.score[0] - marriages[0] == result.actor_points
+        assert now.score[1] - marriages[1] == result.defence_points
