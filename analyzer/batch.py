@@ -70,6 +70,9 @@ def hands_array(rows: Sequence[Sequence[int]]) -> np.ndarray:
     """Worlds' hands (a row of 3 or 4 card masks each) as the uint32 array (worlds, 4) of
     ``run_batch``: three-player rows get an empty fourth seat."""
     out = np.zeros((len(rows), SEATS), np.uint32)
+    if isinstance(rows, np.ndarray) and rows.ndim == 2:
+        out[:, :rows.shape[1]] = rows
+        return out
     for w, row in enumerate(rows):
         out[w, :len(row)] = row
     return out
@@ -113,7 +116,8 @@ def run_batch(
 ) -> BatchResult:
     """Answer every question in every world (see the module's docstring).
 
-    ``hands``: uint32 array (worlds, 4), the fourth column 0 for three players (``hands_array``);
+    ``hands``: uint32 array (worlds, 4), the fourth column 0 for three players (``hands_array``;
+    a (worlds, 3) array is padded so, at the cost of a copy);
     ``targets``: int16 array (worlds, questions) that
     replaces the questions' targets per world. ``progress(n)`` is called with the number of
     worlds finished since its last call. Raises BatchTimeout past ``time_limit`` seconds;
@@ -121,9 +125,11 @@ def run_batch(
     """
     started = time.perf_counter()
     hands = np.ascontiguousarray(hands, np.uint32)
+    if hands.ndim == 2 and hands.shape[1] == 3:
+        hands = hands_array(hands)  # three players' rows as they are built everywhere: a copy, padded
     if hands.ndim != 2 or hands.shape[1] != SEATS:
         raise ArgumentError(f"hands must be an array of shape (worlds, {SEATS}) (the fourth column 0 for "
-                            f"three players), not {hands.shape}")
+                            f"three players) or (worlds, 3), not {hands.shape}")
     nq, n = len(questions), len(hands)
     if nq < 1:
         raise ArgumentError("a batch needs at least one question")

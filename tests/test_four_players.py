@@ -321,3 +321,18 @@ def test_play_and_undo_with_four_and_two_seats(players: int) -> None:
         marriages = [sum(now.marriage_value(s) for s in side) for side in now.declared]
         assert now.score[0] - marriages[0] == result.actor_points
         assert now.score[1] - marriages[1] == result.defence_points
+
+
+def test_run_batch_pads_three_columns() -> None:
+    """A (worlds, 3) array, as the three-player callers build them, is answered as its padded copy."""
+    import numpy as np
+
+    from analyzer.batch import EXACT, hands_array, run_batch
+
+    position = Position.from_json({"hands": ["hA hX", "h7 b7", "h8 b8"], "trump": "h", "contract": "game"})
+    q = questions(position)["game"]
+    three = np.array([[h.mask for h in position.hands]] * 3, np.uint32)
+    assert hands_array(three).shape == (3, 4) and not hands_array(three)[:, 3].any()
+    a = run_batch([(q.game(position), EXACT)], q.state(position), three, threads=1)
+    b = run_batch([(q.game(position), EXACT)], q.state(position), hands_array(three), threads=1)
+    assert a.answers.tolist() == b.answers.tolist() == [[3]] * 3
