@@ -4,7 +4,7 @@ Every endpoint takes the JSON document its CLI command reads and answers the
 object that command prints with ``--json`` (``Position.to_json``,
 ``SolveResult.to_json``, ``ClaimResult.to_json``): one set of names everywhere.
 Searches run on worker threads, never on the event loop; each thread keeps its
-own solver (``analyzer.solver.default_solver``). Claims, which can take long,
+own solver (``analyzer.solver.default_solver``). Claims and advice, which can take long,
 also run as jobs with progress that can be cancelled (``analyzer.web.jobs``).
 Bad input answers 400 ``{"error": "<the CLI's one-line message>"}``.
 """
@@ -26,6 +26,7 @@ from starlette.staticfiles import StaticFiles
 from analyzer.errors import MariasError
 from analyzer.web.jobs import Job, Jobs, TooBusy
 from analyzer.web.work import (
+    advise_work,
     board_json,
     claim_work,
     deal_json,
@@ -107,7 +108,15 @@ async def _in_thread(work: Callable[[], Any]) -> Response:
 def claim_options(request: Request) -> dict[str, Any]:
     components = request.query_params.getlist("component")
     return {"count": _flag(request, "count"), "consistent": _flag(request, "consistent"),
-            "components": components or None}
+            "components": components or None, "strict": _flag(request, "strict")}
+
+
+def _advise_job(request: Request, data: Any) -> Job:
+    try:
+        work = advise_work(data)  # reads the request first: bad input is a 400, not a failed job
+    except MariasError as exc:
+        raise HTTPProblem(400, str(exc)) from None
+    return _submit(request, "advise", work)
 
 
 # --- endpoints ------------------------------------------------------------------------------------
@@ -162,6 +171,21 @@ async def api_job_claim(request: Request) -> Response:
     return JSONResponse(job.to_json(), status_code=202, headers={"Location": f"/api/jobs/{job.id}"})
 
 
+async def api_advise(request: Request) -> Response:
+    """``marias advise --json``: waits for the answer (at most CLAIM_WAIT s; jobs have no limit)."""
+    job = _advise_job(request, _json(await _body(request), "the advice request"))
+    finished = await anyio.to_thread.run_sync(lambda: job.wait(CLAIM_WAIT))
+    if not finished:
+        job.cancel()
+        raise HTTPProblem(503, f"the advice was not ready in {CLAIM_WAIT:g} s; run it as a job (POST /api/jobs/advise)")
+    return _job_answer(job)
+
+
+async def api_job_advise(request: Request) -> Response:
+    job = _advise_job(request, _json(await _body(request), "the advice request"))
+    return JSONResponse(job.to_json(), status_code=202, headers={"Location": f"/api/jobs/{job.id}"})
+
+
 async def api_job(request: Request) -> Response:
     job = request.app.state.jobs.get(request.path_params["job_id"])
     if job is None:
@@ -193,7 +217,7 @@ async def problem(request: Request, exc: Exception) -> Response:
 
 
 def create_app(max_jobs: int = 2) -> Starlette:
-    """The board application; ``max_jobs`` long jobs (claims) may run at once."""
+    """The board application; ``max_jobs`` long jobs (claims, advice) may run at once."""
     app = Starlette(
         routes=[
             Route("/", page),
@@ -203,7 +227,9 @@ def create_app(max_jobs: int = 2) -> Starlette:
             Route("/api/deal", api_deal, methods=["POST"]),
             Route("/api/review", api_review, methods=["POST"]),
             Route("/api/meta", api_meta),
+            Route("/api/advise", api_advise, methods=["POST"]),
             Route("/api/jobs/claim", api_job_claim, methods=["POST"]),
+            Route("/api/jobs/advise", api_job_advise, methods=["POST"]),
             Route("/api/jobs/{job_id}", api_job, methods=["GET", "DELETE"]),
             Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
         ],

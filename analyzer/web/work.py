@@ -39,7 +39,7 @@ def claim_work(data: Any, options: dict[str, Any]) -> Callable[[Job], dict]:
         claim = read_claim(data, options["consistent"])
         job.total = claim.count()
         return check_claim(claim, count=options["count"], components=options["components"],
-                           progress=job.progress).to_json()
+                           progress=job.progress, **({"strict": True} if options.get("strict") else {})).to_json()
     return work
 
 
@@ -108,3 +108,131 @@ def meta_json() -> dict:
     return {"contracts": [{"value": c.value, "czech": c.czech(), "components": list(c.components),
                            "has_trumps": c.has_trumps} for c in Contract],
             "rule_sets": list(RULE_SETS), "marriage_rules": list(MARRIAGE_RULES), "seats": list(SEAT_NAMES)}
+
+
+# --- advice -------------------------------------------------------------------------------------
+
+# The advice request: the keys are the options of ``marias advise`` (dashes as underscores), the
+# hand its argument. ``known`` maps a seat to the cards known there (the CLI's --known SEAT:CARDS).
+ADVISE_KEYS = ("hand", "talon", "seat", "rules", "level", "defend", "trump", "side_suit", "actor", "worlds",
+               "talons", "where", "known", "seed", "jobs", "all_discards")
+ADVISE_MAX_WORLDS = 2000  # per option / talon / deal: the board's bound ("all" is for the CLI)
+ADVISE_MAX_THREADS = 2  # threads one advice job may use (a job slot is one advice)
+
+
+def _whole(data: dict, key: str, low: int, default: Any = None) -> Any:
+    value = data.get(key, default)
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise MariasError(f"{key!r} must be a whole number >= {low}, not {value!r}")
+    return value
+
+
+def _text(data: dict, key: str) -> str | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise MariasError(f"{key!r} must be a string, not {value!r}")
+    return value
+
+
+def read_advice_request(data: Any) -> dict[str, Any]:
+    """The advice request checked and with the CLI's defaults filled in; MariasError for bad input
+    (the CLI's own one-line messages where the CLI can say the same thing)."""
+    from analyzer.cli.advise import WorldsParam
+    from analyzer.cli.common import BadInput
+
+    if not isinstance(data, dict):
+        raise MariasError("the advice request is an object with 'hand' and the options of marias advise")
+    unknown = set(data) - set(ADVISE_KEYS)
+    if unknown:
+        raise MariasError(f"unknown key {min(unknown)!r} in the advice request (keys: {', '.join(ADVISE_KEYS)})")
+    hand = data.get("hand")
+    if isinstance(hand, list) and all(isinstance(c, str) for c in hand):
+        hand = " ".join(hand)
+    if not isinstance(hand, str) or not hand.strip():
+        raise MariasError("'hand' is the card text of the hand, e.g. \"hA hX hK ...\"")
+    request: dict[str, Any] = {"hand": hand, "seat": _whole(data, "seat", 0, 0), "rules": _text(data, "rules") or "csm",
+                               "seed": _whole(data, "seed", 0, 0), "actor": _whole(data, "actor", 0),
+                               "talons": _whole(data, "talons", 2), "jobs": _whole(data, "jobs", 1)}
+    for key in ("talon", "level", "defend", "trump", "side_suit", "where"):
+        request[key] = _text(data, key)
+    worlds = data.get("worlds")
+    if worlds is not None:
+        try:  # the CLI's reading of --worlds, its messages too
+            worlds = WorldsParam().convert(worlds, None, None)
+        except BadInput as exc:
+            raise MariasError(exc.format_message()) from None
+        if worlds == "all" or worlds > ADVISE_MAX_WORLDS:
+            raise MariasError(f"the board advises with at most {ADVISE_MAX_WORLDS} worlds, not {worlds!r} "
+                              "(marias advise has no such bound)")
+    request["worlds"] = worlds
+    known = data.get("known") or {}
+    if not isinstance(known, dict) or any(k not in ("0", "1", "2") or not isinstance(v, str) for k, v in known.items()):
+        raise MariasError("'known' maps a seat (\"0\", \"1\" or \"2\") to the cards known there, "
+                          "e.g. {\"1\": \"hA bX\"}")
+    request["known"] = {int(k): v for k, v in known.items()}
+    all_discards = data.get("all_discards", False)
+    if not isinstance(all_discards, bool):
+        raise MariasError(f"'all_discards' is true or false, not {all_discards!r}")
+    request["all_discards"] = all_discards
+    return request
+
+
+def advise_json(data: Any, progress: Callable[[float], None] | None = None) -> dict:
+    """What ``marias advise --json`` prints for the advice request ``data`` (read_advice_request):
+    the same choice of view as the CLI (analyzer/cli/advise.py), the same calls, the same seed."""
+    from analyzer.advice import actor_view, bidder_view, defender_view, forehand_view
+    from analyzer.advice.actor import read_cards
+
+    r = read_advice_request(data)
+    cards = read_cards(r["hand"], "the hand")
+    worlds, seed = r["worlds"], r["seed"]
+    jobs = min(r["jobs"] or ADVISE_MAX_THREADS, ADVISE_MAX_THREADS)
+    if r["defend"] is not None:
+        if r["actor"] is None:
+            raise MariasError("--defend needs the actor's seat (--actor N)")
+        advice = defender_view(cards, r["defend"], trump=r["trump"], side_suit=r["side_suit"], actor=r["actor"],
+                               seat=r["seat"], rules=r["rules"], level=r["level"], worlds=worlds, where=r["where"],
+                               seed=seed, jobs=jobs)
+    elif len(cards) == 12 or r["talon"] is not None:
+        advice = actor_view(cards, talon=r["talon"], seat=r["seat"], rules=r["rules"], level=r["level"],
+                            trump=r["trump"], worlds=worlds, where=r["where"], known=r["known"], seed=seed, jobs=jobs,
+                            all_discards=r["all_discards"], progress=progress)
+    elif len(cards) == 7 and r["rules"] == "basic":
+        per_deal = 16 if worlds is None else int(worlds)
+        advice = forehand_view(cards, units=max(1, per_deal // 2), seed=seed, jobs=jobs, progress=progress)
+    elif len(cards) == 10:
+        if r["where"] is not None:
+            raise MariasError("--where is not used before the talon (the bidder's view)")
+        per_talon = 16 if worlds is None else int(worlds)
+        advice = bidder_view(cards, seat=r["seat"], rules=r["rules"], talons=r["talons"],
+                             units=max(1, per_talon // 2), seed=seed, jobs=jobs, progress=progress)
+    else:
+        raise MariasError(f"the hand holds {len(cards)} cards: give 12 (after the talon), 10 and --talon, "
+                          "10 (before the talon, or with --defend) or 7 (--rules basic, trump choice)")
+    return advice.to_json()
+
+
+ADVISE_STEPS = 1000  # a job's progress: thousandths of the advice
+
+
+def advise_work(data: Any) -> Callable[[Job], dict]:
+    """A job giving advice as ``marias advise --json`` does. Its progress is in thousandths; the
+    advice reports it between its stages (the defender's view only at its end), and a cancelled
+    job stops at the next report."""
+    read_advice_request(data)  # bad input is a 400 before a job is started
+
+    def work(job: Job) -> dict:
+        job.total = ADVISE_STEPS
+
+        def progress(fraction: float) -> None:
+            step = min(ADVISE_STEPS, int(fraction * ADVISE_STEPS))
+            job.progress(max(0, step - job.done))
+
+        result = advise_json(data, progress)
+        job.progress(ADVISE_STEPS - job.done)  # raises JobCancelled if cancelled meanwhile
+        return result
+    return work
