@@ -403,3 +403,160 @@ def test_serve_refuses_a_port_in_use() -> None:
 def test_serve_bad_options_are_one_line(args: list[str], message: str) -> None:
     result = CliRunner().invoke(main, ["serve", *args])
     assert result.exit_code == 2 and message in result.stderr and "Traceback" not in result.output
+
+
+# --- advice: /api/advise, its jobs, the same objects as marias advise --json -------------------------
+
+TWELVE = "hA hX hK hO hU h9 bA bX aA aX lA l7"
+
+
+def advise_args(request: dict) -> list[str]:
+    """The command line of ``marias advise`` for an advice request: each key is the option of its
+    name (underscores as dashes), the hand the argument, ``known`` one --known SEAT:CARDS a seat."""
+    args = ["advise", *request["hand"].split()]
+    for key, value in request.items():
+        if key == "hand":
+            continue
+        if key == "known":
+            for seat, cards in value.items():
+                args += ["--known", f"{seat}:{cards}"]
+        elif value is True:
+            args.append("--" + key.replace("_", "-"))
+        else:
+            args += ["--" + key.replace("_", "-"), str(value)]
+    return args
+
+
+def cli_advise(request: dict) -> dict:
+    # --jobs 1 here, the board's own thread count there: the numbers must not depend on threads
+    result = CliRunner().invoke(main, [*advise_args(request), "--json", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+ADVICE_REQUESTS = [
+    {"hand": TWELVE, "worlds": 6, "seed": 3},  # the actor after the talon
+    {"hand": "hA hX hK hO hU h9 bA bX aA aX", "talon": "lA l7", "worlds": 4, "seed": 1, "known": {"1": "l8"},
+     "all_discards": True},
+    {"hand": "hA hX hK bA bX bK lA lX aA aX", "defend": "seven", "trump": "a", "actor": 0, "seat": 1, "worlds": 6},
+    {"hand": "hA hX hK hO bA bX aA aX lA l7", "talons": 2, "worlds": 2, "seed": 5},  # the bidder
+]
+
+
+@pytest.mark.parametrize("request_", ADVICE_REQUESTS, ids=["actor", "actor-talon-known", "defender", "bidder"])
+def test_advise_equals_the_cli_json(client, request_: dict) -> None:
+    answer = client.post("/api/advise", json=request_)
+    assert answer.status_code == 200, answer.text
+    expected = cli_advise(request_)
+    assert answer.json() == expected
+    assert expected["options"] and all("worlds" in o and "stderr" in o for o in expected["options"])
+    # the job answers the same, and the same seed gives the same numbers
+    job = client.post("/api/jobs/advise", json=request_)
+    assert job.status_code == 202
+    done = wait_for(client, job.json()["id"])
+    assert done["state"] == "done" and done["result"] == expected and done["done"] == done["total"] == 1000
+
+
+def wait_for(client, job_id: str, seconds: float = 60) -> dict:
+    deadline = time.monotonic() + seconds
+    while (state := client.get(f"/api/jobs/{job_id}").json())["state"] == "running":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    return state
+
+
+def test_advise_seed_changes_the_sample(client) -> None:
+    one = client.post("/api/advise", json={"hand": TWELVE, "worlds": 6, "seed": 1}).json()
+    two = client.post("/api/advise", json={"hand": TWELVE, "worlds": 6, "seed": 2}).json()
+    assert one["seed"] == 1 and two["seed"] == 2 and one["options"] != two["options"]
+
+
+@pytest.mark.parametrize("request_", [
+    {"hand": "hA hX hK hO hU h9 bA bX aA"},
+    {"hand": TWELVE, "worlds": 1},
+    {"hand": TWELVE, "worlds": "many"},
+    {"hand": TWELVE, "rules": "poker"},
+    {"hand": TWELVE, "level": "thousand"},
+    {"hand": "hA hX hK bA bX bK lA lX aA aX", "defend": "seven", "trump": "a"},
+    {"hand": "hA hX hK bA bX bK lA lX aA aX", "defend": "poker", "actor": 0, "seat": 1},
+    {"hand": "hA hX hK bA bX bK lA lX aA zz"},
+    {"hand": "hA hX hK hO bA bX aA aX lA l7", "where": "seat1.hearts >= 3"},
+    {"hand": TWELVE, "where": "seat1.hearts >>= 3"},
+])
+def test_bad_advice_is_400_with_the_cli_message(client, request_: dict) -> None:
+    answer = client.post("/api/advise", json=request_)
+    assert answer.status_code == 400, answer.text
+    result = CliRunner().invoke(main, advise_args(request_))
+    assert result.exit_code == 2, result.output
+    line = result.stderr.strip()
+    assert line.startswith("marias: ") and "\n" not in line
+    assert answer.json() == {"error": line[len("marias: "):]}
+    # the job endpoint refuses it the same way, or runs it and reports the same line
+    job = client.post("/api/jobs/advise", json=request_)
+    if job.status_code == 202:
+        state = wait_for(client, job.json()["id"])
+        assert state["state"] == "failed" and state["error"] == answer.json()["error"]
+    else:
+        assert job.status_code == 400 and job.json() == answer.json()
+
+
+@pytest.mark.parametrize(("request_", "words"), [
+    ("not an object", "the advice request is an object"),
+    ({"worlds": 8}, "'hand'"),
+    ({"hand": TWELVE, "wrlds": 8}, "unknown key 'wrlds'"),
+    ({"hand": TWELVE, "worlds": "all"}, "at most 2000 worlds"),
+    ({"hand": TWELVE, "worlds": 5000}, "at most 2000 worlds"),
+    ({"hand": TWELVE, "seat": "one"}, "'seat' must be a whole number"),
+    ({"hand": TWELVE, "known": ["1:hA"]}, "'known' maps a seat"),
+    ({"hand": TWELVE, "all_discards": "yes"}, "'all_discards' is true or false"),
+])
+def test_advice_request_shape_is_checked(client, request_, words: str) -> None:
+    for path in ("/api/advise", "/api/jobs/advise"):
+        answer = client.post(path, json=request_)
+        assert answer.status_code == 400 and words in answer.json()["error"], answer.text
+    assert client.post("/api/advise", content=b"{bad").status_code == 400
+
+
+def test_advice_progress_rises_to_the_whole() -> None:
+    """The job's progress callback gets thousandths that only grow and end at the total."""
+    from analyzer.web.work import advise_work
+
+    reports: list[int] = []
+    job = Job(id="t", kind="advise")
+    original = job.progress
+
+    def progress(n: int) -> None:
+        reports.append(n)
+        original(n)
+
+    job.progress = progress  # type: ignore[method-assign]
+    result = advise_work({"hand": TWELVE, "worlds": 4})(job)
+    assert result["view"] == "actor" and job.total == 1000 and job.done == 1000
+    assert all(n >= 0 for n in reports) and sum(reports) == 1000 and sum(1 for n in reports if n) > 1
+
+
+def test_cancelling_an_advice_job(client) -> None:
+    """Cancelled at once, the advice stops at its next progress report: the job ends cancelled, no
+    result, its slot free again."""
+    job = client.post("/api/jobs/advise", json={"hand": TWELVE, "worlds": 600}).json()
+    answer = client.delete(f"/api/jobs/{job['id']}").json()
+    if answer["state"] == "running":  # within a stage: the DELETE waited 5 s; the next report stops it
+        answer = wait_for(client, job["id"])
+    assert answer["state"] == "cancelled" and answer["result"] is None and answer["done"] < 1000
+    assert client.app.state.jobs.running() == 0
+
+
+def test_cancelling_stops_the_advice() -> None:
+    """A progress callback that raises leaves actor_view at its first report (how a job cancels)."""
+    from analyzer.web.jobs import JobCancelled
+    from analyzer.web.work import advise_json
+
+    calls = []
+
+    def progress(fraction: float) -> None:
+        calls.append(fraction)
+        raise JobCancelled("stop")
+
+    with pytest.raises(JobCancelled):
+        advise_json({"hand": TWELVE, "worlds": 600}, progress)
+    assert len(calls) == 1 and calls[0] < 1
