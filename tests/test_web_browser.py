@@ -273,3 +273,33 @@ def test_pasting_card_text_with_the_play(page) -> None:
     wait_for_trick(page, [])
     page.keyboard.press("ArrowRight")
     wait_for_trick(page, line[:1])
+
+
+def test_advice_for_the_hand_on_the_board(page) -> None:
+    """A random deal's actor asks for advice with few worlds: the table on the page is the one
+    marias advise --json gives for the same hand, talon and seed, row by row, with its ± and n."""
+    from analyzer.web.work import advise_json
+
+    page.wait_for_selector("#verdict[data-makes]")
+    start = page.evaluate("state.start")
+    assert page.input_value("#advice-seat") == str(start["actor"])
+    page.fill("#advice-worlds", "4")
+    page.fill("#advice-seed", "2")
+    page.click("#advise")
+    page.wait_for_selector("#advice-table tbody tr", timeout=60000)
+    expected = advise_json({"hand": start["hands"][start["actor"]], "talon": start["talon"], "seat": start["actor"],
+                            "rules": start["rules"], "worlds": 4, "seed": 2})
+    rows = page.eval_on_selector_all(
+        "#advice-table tbody tr", "els => els.map(e => ({worlds: Number(e.dataset.worlds), contract: "
+        "e.dataset.contract, payment: Number(e.dataset.payment), cells: [...e.cells].map(c => c.textContent)}))")
+    assert len(rows) == len(expected["options"])
+    for row, option in zip(rows, expected["options"]):
+        assert (row["worlds"], row["contract"], row["payment"]) == \
+            (option["worlds"], option["contract"], option["expected_payment"])
+        p, se = option["p_make"]["makes"], option["stderr"]["makes"]
+        assert row["cells"][2] == (f"{100 * p:.1f} % (exact)" if option["exact"] else f"{100 * p:.1f} % ± {100 * se:.1f}")
+        assert row["cells"][5].startswith(str(option["worlds"]))
+    assert page.is_hidden("#advice-progress") and page.is_hidden("#advice-cancel")
+    assert "seed 2" in page.inner_text("#advice-status")
+    page.click("#lang-cs")
+    assert page.inner_text("#advice-table thead").split("\t")[2].strip() == "vyhraje"

@@ -32,6 +32,27 @@ const WORDS = {
     served: (ms) => `solved on the server in ${ms} ms`, move: "card", seat: "seat", played: "played",
     best_was: "best", loss: "loss", turned_actor: "turns the verdict against the actor", turned_defence: "turns the verdict against the defence", review_none: "No card played yet.", ok: "best",
     trick_line: (n, cards, w, p) => `${n}. ${cards} → seat ${w} takes ${p}`,
+    strict: "without seeing (one plan for every lie of the cards)",
+    open_handed: "open-handed (as if the actor saw the cards)", without_seeing: "without seeing (one plan)",
+    yes: "laid down", no: "not laid down", undecided_time: "undecided (time limit)",
+    plan_h: "The plan (the defence's plays as seat:card)", play_step: (n, c) => `${n}. play ${c}`,
+    whatever: "whatever the defence plays:", anything_else: "on anything else:", on: (labels) => `on ${labels}:`,
+    same: (seat, card, lower) => `on ${seat}:${card}: as on ${seat}:${lower}, with ${card} and ${lower} exchanged`,
+    sure_cashing: "cash: lead trumps from the top while the defence may hold one, then your winners, then side cards low; follow with the lowest card that wins the trick, else the lowest",
+    sure_betl: "lead the card the defence must beat, then always play under (void: throw the highest)",
+    known_step: (n, hands) => `${n}. every card is known now (${hands}): play them open-handed`,
+    forced_step: (n) => `${n}. the rest plays itself`,
+    guess_h: (after) => `No plan: the actor must guess, after ${after || "the start"}.`,
+    guess_row: (hands, needs, wrong, line) => `With ${hands}: needs ${needs}; ${wrong} loses to ${line}`,
+    show_guess: "Show it on the board", marriage: "marriage",
+    advice_h: "Advice", advise: "Advise", worlds: "Worlds", advice_seed: "Seed", advice_seat: "Hand",
+    advice_hint: "For the deal as set up: the actor's twelve cards (what to announce and discard), or a defender's ten (flek?), from exactly solved random worlds.",
+    advice_needs_deal: "Advice needs the deal before the first card: three hands of 10 cards and a talon of 2.",
+    advising: (p) => `advising … ${p}%`, advice_done: (n, seed) => `${n} options, seed ${seed}; ± is one standard error, n the worlds solved`,
+    option: "option", p_make: "makes", payment: "payment", p_loss: "P(loss)", n: "n", stage: "stage",
+    exact: "exact", flek_on: (c) => `flek on ${c}`, no_flek: "no flek", discard: "discard", gain: "gain",
+    flek_summary: (list) => `Flek: ${list || "no"}`, in_suit: (s) => `in ${s}`, side: (s) => `side ${s}`,
+    stage_confirmed: "confirmed", stage_screened: "screened early (few worlds)",
   },
   cs: {
     title: "Mariášová analytická deska", setup: "Rozdání", contract: "Hra", trump: "Trumfy", side_suit: "Druhá barva",
@@ -60,12 +81,33 @@ const WORDS = {
     served: (ms) => `spočteno na serveru za ${ms} ms`, move: "karta", seat: "místo", played: "zahráno",
     best_was: "nejlepší", loss: "ztráta", turned_actor: "obrací výsledek proti aktérovi", turned_defence: "obrací výsledek proti obraně", review_none: "Zatím nebyla zahrána žádná karta.", ok: "nejlepší",
     trick_line: (n, cards, w, p) => `${n}. ${cards} → bere místo ${w} (${p})`,
+    strict: "bez vidění karet (jeden plán pro každé rozložení)",
+    open_handed: "s otevřenými kartami (jako by aktér karty viděl)", without_seeing: "bez vidění karet (jeden plán)",
+    yes: "ložená", no: "není ložená", undecided_time: "nerozhodnuto (časový limit)",
+    plan_h: "Plán (karty obrany jako místo:karta)", play_step: (n, c) => `${n}. zahraj ${c}`,
+    whatever: "ať obrana zahraje cokoli:", anything_else: "na cokoli jiného:", on: (labels) => `na ${labels}:`,
+    same: (seat, card, lower) => `na ${seat}:${card}: jako na ${seat}:${lower}, s kartami ${card} a ${lower} vyměněnými`,
+    sure_cashing: "ber: vynášej trumfy odshora, dokud je obrana může mít, pak své vítězné karty, pak ostatní odspodu; přiznávej nejnižší kartou, která štych bere, jinak nejnižší",
+    sure_betl: "vynes kartu, kterou obrana musí přebít, a pak vždy podhazuj (bez barvy: odhoď nejvyšší)",
+    known_step: (n, hands) => `${n}. všechny karty jsou teď známé (${hands}): hraj s otevřenými kartami`,
+    forced_step: (n) => `${n}. zbytek se dohraje sám`,
+    guess_h: (after) => `Plán neexistuje: aktér musí hádat, po ${after || "začátku"}.`,
+    guess_row: (hands, needs, wrong, line) => `Při ${hands}: potřebuje ${needs}; ${wrong} prohrává proti ${line}`,
+    show_guess: "Ukázat na desce", marriage: "hláška",
+    advice_h: "Rada", advise: "Poradit", worlds: "Světů", advice_seed: "Semínko", advice_seat: "Ruka",
+    advice_hint: "Pro rozdání na desce: dvanáct karet aktéra (co hlásit a co odhodit) nebo deset karet obránce (flek?), z přesně spočtených náhodných světů.",
+    advice_needs_deal: "Rada potřebuje rozdání před první kartou: tři ruce po 10 kartách a talon o 2 kartách.",
+    advising: (p) => `radím … ${p} %`, advice_done: (n, seed) => `${n} možností, semínko ${seed}; ± je jedna směrodatná chyba, n počet spočtených světů`,
+    option: "možnost", p_make: "vyhraje", payment: "platba", p_loss: "P(prohra)", n: "n", stage: "fáze",
+    exact: "přesně", flek_on: (c) => `flek na ${c}`, no_flek: "bez fleku", discard: "odhodit", gain: "zisk",
+    flek_summary: (list) => `Flek: ${list || "ne"}`, in_suit: (s) => `v ${s}`, side: (s) => `druhá ${s}`,
+    stage_confirmed: "potvrzeno", stage_screened: "vyřazeno dříve (málo světů)",
   },
 };
 
 const $ = (id) => document.getElementById(id);
 const state = { lang: "en", start: null, cards: [], at: 0, view: null, meta: null, editing: false,
-                target: "0", owner: {}, lineTimer: null, job: null, seq: 0 };
+                target: "0", owner: {}, lineTimer: null, job: null, seq: 0, adviceJob: null, advice: null, claim: null };
 
 function t(key, ...args) {
   const word = WORDS[state.lang][key];
@@ -335,6 +377,11 @@ function setStart(position, cards = [], at = 0) {
   state.at = at;
   $("claim-result").replaceChildren();
   $("review-table").replaceChildren();
+  $("advice-table").replaceChildren();
+  $("advice-status").textContent = "";
+  state.advice = null;
+  state.claim = null;
+  fillAdviceSeats();
   return refresh();
 }
 
@@ -448,7 +495,11 @@ async function runClaim() {
   if (!state.view || !state.view.solve) return;
   const result = $("claim-result");
   result.replaceChildren();
-  const query = $("claim-count").checked ? "?count=1" : "";
+  state.claimFrom = state.view.position;
+  const flags = [];
+  if ($("claim-count").checked) flags.push("count=1");
+  if ($("claim-strict").checked) flags.push("strict=1");
+  const query = flags.length ? "?" + flags.join("&") : "";
   try {
     let job = await api("/api/jobs/claim" + query, claimJson());
     state.job = job.id;
@@ -470,7 +521,9 @@ async function runClaim() {
 }
 
 function showClaim(claim) {
+  state.claim = claim;
   const result = $("claim-result");
+  result.replaceChildren();
   const verdict = document.createElement("p");
   verdict.id = "claim-verdict";
   verdict.dataset.laidDown = String(claim.laid_down);
@@ -478,6 +531,7 @@ function showClaim(claim) {
   verdict.textContent = `${claim.laid_down ? t("laid") : t("not_laid")} — ${t("checked", claim.distributions)}` +
     (claim.winning !== undefined ? `; ${t("winning", claim.winning, claim.distributions)}` : "");
   result.append(verdict);
+  if ("strict" in claim) showStrict(claim, result);
   const example = claim.counterexample;
   if (!example) return;
   const box = document.createElement("div");
@@ -512,6 +566,260 @@ function showClaim(claim) {
 
 async function cancelClaim() {
   if (state.job) await api(`/api/jobs/${state.job}`, undefined, "DELETE").catch((e) => say(e.message));
+}
+
+// --- the strict check: both verdicts, the plan or the guess --------------------------------------
+
+function showStrict(claim, result) {
+  const box = document.createElement("div");
+  box.className = "verdicts";
+  box.id = "strict-verdicts";
+  const word = (v) => (v === true ? t("yes") : v === false ? t("no") : t("undecided_time"));
+  for (const [id, label, value] of [["verdict-open", t("open_handed"), claim.laid_down],
+                                    ["verdict-strict", t("without_seeing"), claim.strict]]) {
+    const cell = document.createElement("div");
+    cell.id = id;
+    cell.className = value === true ? "makes" : value === false ? "fails" : "";
+    cell.dataset.value = String(value);
+    const head = document.createElement("div");
+    head.className = "hint";
+    head.textContent = label;
+    const verdict = document.createElement("strong");
+    verdict.textContent = word(value);
+    cell.append(head, verdict);
+    box.append(cell);
+  }
+  result.append(box);
+  if (claim.plan) {
+    const head = document.createElement("p");
+    head.textContent = t("plan_h");
+    const plan = document.createElement("div");
+    plan.className = "plan";
+    plan.id = "plan";
+    for (const [depth, text] of planLines(claim.plan)) {
+      const step = document.createElement("div");
+      step.className = "step";
+      step.style.paddingLeft = `${1.2 * depth}rem`;
+      step.textContent = text;
+      plan.append(step);
+    }
+    result.append(head, plan);
+  }
+  if (claim.guess) result.append(guessBox(claim.guess));
+}
+
+function stable(value) {  // JSON with sorted keys: equal plans group together
+  if (Array.isArray(value)) return `[${value.map(stable).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stable(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function replyLabel(seat, label) {
+  const [card, marriage] = label.split("+");
+  return `${seat}:${cardName(card)}${marriage ? ` (${t("marriage")})` : ""}`;
+}
+
+function flattenReplies(plan, prefix = "") {
+  const out = [];
+  for (const [label, sub] of Object.entries(plan.replies)) {
+    const text = prefix + replyLabel(plan.seat, label);
+    if (sub.replies) out.push(...flattenReplies(sub, text + " ")); else out.push([text, sub]);
+  }
+  return out;
+}
+
+// The plan as numbered steps, as "marias claim --strict" prints it (analyzer.strict.draw_plan):
+// the defence's replies until the actor's next turn grouped by what follows them.
+function planLines(plan, step = 1, depth = 0, lines = []) {
+  if (lines.length > 200) return lines;
+  if (plan.play) {
+    lines.push([depth, t("play_step", step, cardName(plan.play))]);
+    planLines(plan.then, step + 1, depth + 1, lines);
+  } else if (plan.replies) {
+    const groups = new Map();
+    for (const [label, sub] of flattenReplies(plan)) {
+      const key = stable(sub);
+      if (!groups.has(key)) groups.set(key, { labels: [], sub });
+      groups.get(key).labels.push(label);
+    }
+    const ordered = [...groups.values()].sort((a, b) => a.labels.length - b.labels.length);
+    ordered.forEach((group, i) => {
+      const head = ordered.length === 1 ? t("whatever") : i === ordered.length - 1 ? t("anything_else")
+        : t("on", group.labels.join(" | "));
+      lines.push([depth, "– " + head]);
+      planLines(group.sub, step, depth + 1, lines);
+    });
+    for (const [card, lower] of Object.entries(plan.same || {})) {
+      lines.push([depth, "– " + t("same", plan.seat, cardName(card), cardName(lower))]);
+    }
+  } else if (plan.sure) {
+    lines.push([depth, `${step}. ${t("sure_" + plan.sure)}`]);
+  } else if (plan.known) {
+    lines.push([depth, t("known_step", step, plan.known.map((h, s) => `${s}: ${h}`).join("; "))]);
+  } else {
+    lines.push([depth, t("forced_step", step)]);
+  }
+  return lines;
+}
+
+const playToken = (text) => (/([hbla][789UOKXA])/.exec(text) || [])[1];
+
+function guessBox(guess) {
+  const box = document.createElement("div");
+  box.className = "guess";
+  box.id = "guess";
+  const head = document.createElement("p");
+  head.textContent = t("guess_h", guess.after.join(" "));
+  box.append(head);
+  const from = state.claimFrom;
+  const after = guess.after.map(playToken).filter(Boolean);
+  guess.redistributions.forEach((option, i) => {
+    const row = document.createElement("p");
+    row.className = "guess-row";
+    const hands = option.hands.map((h, s) => (h === null ? null : `${s}: ${h}`)).filter(Boolean).join("; ");
+    row.textContent = t("guess_row", hands, option.needs.map(cardName).join(" | "), cardName(option.wrong),
+                        option.line.map(cardName).join(" "));
+    const open = document.createElement("button");
+    open.type = "button";
+    open.id = `open-guess-${i}`;
+    open.textContent = t("show_guess");
+    open.addEventListener("click", () => {
+      const position = { ...from, hands: from.hands.map((h, s) => option.hands[s] ?? h) };
+      delete position.unseen;
+      const line = option.line[0] === option.wrong ? option.line : [option.wrong, ...option.line];
+      setStart(position, [...after, ...line], after.length);
+    });
+    row.append(" ", open);
+    box.append(row);
+  });
+  return box;
+}
+
+// --- advice ---------------------------------------------------------------------------------------
+
+function fillAdviceSeats() {
+  const select = $("advice-seat"), position = state.start;
+  if (!position) return;
+  const current = select.dataset.actor === String(position.actor) ? select.value : String(position.actor);
+  select.replaceChildren(...[0, 1, 2].map((s) => new Option(seatLabel(s, position), String(s))));
+  select.value = current;
+  select.dataset.actor = String(position.actor);
+}
+
+// The advice request (the options of "marias advise") for the chosen hand of the deal as set up:
+// the actor's view with his ten cards and the talon, or a defender's view of the contract.
+function adviceRequest() {
+  const p = state.start;
+  const fresh = p.hands.every((h) => tokens(h).length === 10) && tokens(p.talon).length === 2 &&
+    !(p.trick || []).length && !state.cards.slice(0, state.at).length;
+  if (!fresh) return null;
+  const seat = Number($("advice-seat").value);
+  const request = { hand: p.hands[seat], seat, rules: p.rules,
+                    worlds: Number($("advice-worlds").value || 40), seed: Number($("advice-seed").value || 0) };
+  if (seat === p.actor) {
+    request.talon = p.talon;
+    if (p.rules === "basic" && p.trump) request.trump = p.trump;
+  } else {
+    request.defend = p.contract;
+    request.actor = p.actor;
+    if (p.trump) request.trump = p.trump;
+    if (p.side_suit) request.side_suit = p.side_suit;
+  }
+  return request;
+}
+
+async function runAdvice() {
+  if (!state.start || state.adviceJob) return;
+  const request = adviceRequest();
+  if (!request) { say(t("advice_needs_deal")); return; }
+  $("advice-table").replaceChildren();
+  const bar = $("advice-progress"), status = $("advice-status");
+  try {
+    let job = await api("/api/jobs/advise", request);
+    state.adviceJob = job.id;
+    $("advice-cancel").hidden = false;
+    bar.hidden = false;
+    bar.value = 0;
+    status.textContent = t("advising", 0);
+    while (job.state === "running") {
+      await new Promise((r) => setTimeout(r, 150));
+      job = await api(`/api/jobs/${job.id}`, undefined, "GET");
+      bar.value = job.done;
+      status.textContent = t("advising", Math.round(job.done / 10));
+    }
+    if (job.state === "cancelled") status.textContent = t("cancelled");
+    else if (job.state !== "done") { status.textContent = ""; say(job.error); }
+    else showAdvice(job.result);
+  } catch (error) { say(error.message); status.textContent = ""; }
+  state.adviceJob = null;
+  bar.hidden = true;
+  $("advice-cancel").hidden = true;
+}
+
+function pct(p, se, exact) {
+  if (p === null || p === undefined) return "–";
+  return `${(100 * p).toFixed(1)} %` + (exact ? ` (${t("exact")})` : ` ± ${(100 * (se ?? 0)).toFixed(1)}`);
+}
+function money(x, se, unit, exact) {
+  if (x === null || x === undefined) return "–";
+  return `${x >= 0 ? "+" : ""}${x.toFixed(2)}` + (exact ? "" : ` ± ${(se ?? 0).toFixed(2)}`) + ` ${unit}`;
+}
+
+function optionText(advice, o) {
+  const suit = (s) => `${SYMBOL[s]} ${t("suits")[s]}`;
+  if (advice.view === "bidder") return `${t("contract")} ${o.level}`;
+  if (advice.view === "forehand") return `${t("trump")}: ${o.trump ? suit(o.trump) : t("none")}`;
+  if (advice.view === "defender") return o.flek ? t("flek_on", componentName(o.flek)) : t("no_flek");
+  let text = componentName(o.contract);
+  if (o.trump) text += " " + t("in_suit", suit(o.trump));
+  if (o.side_suit) text += ` (${t("side", suit(o.side_suit))})`;
+  if (o.discard) text += `, ${t("discard")} ${o.discard.map(cardName).join(" ")}`;
+  return text;
+}
+
+function showAdvice(advice) {
+  state.advice = advice;
+  const table = $("advice-table");
+  table.replaceChildren();
+  const head = table.createTHead().insertRow();
+  for (const word of ["#", "option", "p_make", "payment", "p_loss", "n", "stage"]) {
+    const th = document.createElement("th");
+    th.textContent = word === "#" ? "#" : t(word);
+    head.append(th);
+  }
+  const body = table.createTBody();
+  advice.options.forEach((o, i) => {
+    const tr = body.insertRow();
+    tr.dataset.worlds = String(o.worlds);
+    tr.dataset.contract = o.contract ?? "";
+    tr.dataset.payment = String(o.expected_payment);
+    const screened = (o.stage || "").startsWith("screened");
+    if (screened) tr.className = "screened";
+    const cell = (text, numeric = false) => {
+      const td = tr.insertCell();
+      td.textContent = text;
+      if (numeric) td.className = "num";
+      return td;
+    };
+    cell(String(i + 1), true);
+    cell(optionText(advice, o));
+    cell(pct(o.p_make.makes, o.stderr.makes, o.exact), true);
+    let payment = money(o.expected_payment, o.payment_stderr, advice.unit, o.exact);
+    if (advice.view === "defender" && o.flek) payment += ` (${t("gain")} ${money(o.flek_gain, o.flek_gain_stderr, advice.unit, false)})`;
+    cell(payment, true);
+    cell(pct(o.p_loss, o.p_loss_stderr, o.exact), true);
+    cell(o.exact ? `${o.worlds} (${t("exact")})` : String(o.worlds), true);
+    cell(o.stage ? (screened ? t("stage_screened") : t("stage_confirmed")) : "");
+  });
+  let status = t("advice_done", advice.options.length, advice.seed);
+  if (advice.view === "defender") status += ". " + t("flek_summary", (advice.flek || []).map(componentName).join(", "));
+  $("advice-status").textContent = status;
+}
+
+async function cancelAdvice() {
+  if (state.adviceJob) await api(`/api/jobs/${state.adviceJob}`, undefined, "DELETE").catch((e) => say(e.message));
 }
 
 // --- review ---------------------------------------------------------------------------------------
@@ -569,6 +877,9 @@ function setLanguage(lang) {
   if (state.meta) fillMenus();
   if (state.view) draw();
   if (state.editing) drawEditor();
+  fillAdviceSeats();
+  if (state.advice) showAdvice(state.advice);
+  if (state.claim && $("claim-result").childNodes.length) showClaim(state.claim);
 }
 
 // --- start ----------------------------------------------------------------------------------------
@@ -599,6 +910,8 @@ async function main() {
   $("line").addEventListener("click", toggleLine);
   $("claim").addEventListener("click", runClaim);
   $("claim-cancel").addEventListener("click", cancelClaim);
+  $("advise").addEventListener("click", runAdvice);
+  $("advice-cancel").addEventListener("click", cancelAdvice);
   $("review").addEventListener("click", review);
   document.addEventListener("keydown", (event) => {
     if (["INPUT", "TEXTAREA", "SELECT"].includes(event.target.tagName) || event.ctrlKey || event.metaKey || event.altKey) return;
