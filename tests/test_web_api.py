@@ -560,3 +560,33 @@ def test_cancelling_stops_the_advice() -> None:
     with pytest.raises(JobCancelled):
         advise_json({"hand": TWELVE, "worlds": 600}, progress)
     assert len(calls) == 1 and calls[0] < 1
+
+
+# --- the strict check: ?strict=1 -----------------------------------------------------------------------
+
+# Laid down without seeing (a plan); laid down open-handed only (a guess: the trump ten on either
+# side of the tenace, tests/test_strict.py); not laid down at all.
+STRICT_LAID = {"hands": ["hA hX hK b7", None, None], "unseen": "h7 h8 b8 bA l7 l8 aX aA", "trump": "h",
+               "contract": "game", "actor": 0, "leader": 0}
+STRICT_GUESS = {"hands": [None, None, "bA bO"], "trump": "b", "contract": "game", "actor": 2, "leader": 1,
+                "score": {"actor": 40, "defence": 70}, "marriages": {"actor": "h", "defence": "a"},
+                "unseen": "bX aA hX lK"}
+STRICT_CLAIMS = [STRICT_LAID, STRICT_GUESS, dict(STRICT_LAID, hands=["hA hO bK b7", None, None]), NOT_LAID]
+
+
+def test_strict_claim_equals_check_claim_strict(client) -> None:
+    from analyzer.claims import check_claim
+
+    kinds = set()
+    for claim in STRICT_CLAIMS:
+        expected = check_claim(claim, strict=True).to_json()
+        answer = client.post("/api/claim?strict=1", json=claim)
+        assert answer.status_code == 200, answer.text
+        assert answer.json() == expected == cli_json("claim", "--strict", document=claim)
+        job = client.post("/api/jobs/claim?strict=1", json=claim).json()
+        assert wait_for(client, job["id"])["result"] == expected
+        plain = client.post("/api/claim", json=claim).json()
+        assert "strict" not in plain and plain == {k: v for k, v in expected.items()
+                                                   if k not in ("strict", "plan", "guess")}
+        kinds.add((expected["laid_down"], expected["strict"], "plan" in expected, "guess" in expected))
+    assert kinds == {(True, True, True, False), (True, False, False, True), (False, False, False, False)}
