@@ -303,3 +303,63 @@ def test_advice_for_the_hand_on_the_board(page) -> None:
     assert "seed 2" in page.inner_text("#advice-status")
     page.click("#lang-cs")
     assert page.inner_text("#advice-table thead").split("\t")[2].strip() == "vyhraje"
+
+
+# The strict check's two kinds of answer, the defenders' hands given (one redistribution) so the
+# board can show the deal: a plan (tests/test_strict.py's LAID) and a guess (the trump ten on
+# either side of the tenace).
+STRICT_LAID = {"hands": ["hA hX hK b7", "h7 h8 b8 bA", "l7 l8 aX aA"], "trump": "h", "contract": "game",
+               "actor": 0, "leader": 0}
+STRICT_GUESS = {"hands": ["aA lK", "hX bX", "bA bO"], "trump": "b", "contract": "game", "actor": 2, "leader": 1,
+                "score": {"actor": 40, "defence": 70}, "marriages": {"actor": "h", "defence": "a"}}
+
+
+def hidden(document: dict) -> dict:
+    actor = document["actor"]
+    unseen = " ".join(h for s, h in enumerate(document["hands"]) if s != actor)
+    return dict(document, hands=[h if s == actor else None for s, h in enumerate(document["hands"])], unseen=unseen)
+
+
+def test_strict_check_shows_both_verdicts_and_the_plan_or_the_guess(page) -> None:
+    from analyzer.strict import draw_plan
+
+    paste(page, STRICT_LAID)
+    page.wait_for_selector("#verdict[data-makes]")
+    expected = check_claim(hidden(STRICT_LAID), strict=True).to_json()
+    assert expected["strict"] is True
+    page.check("#claim-strict")
+    page.click("#claim")
+    page.wait_for_selector("#strict-verdicts", timeout=60000)
+    assert page.get_attribute("#verdict-open", "data-value") == "true"
+    assert page.get_attribute("#verdict-strict", "data-value") == "true"
+    steps = page.eval_on_selector_all("#plan .step", "els => els.map(e => [e.textContent, e.dataset.play || null])")
+    lines = draw_plan(expected["plan"], max_lines=10**6).splitlines()
+    assert len(steps) == len(lines) and steps[0] == ["1. play ♥ A", "hA"] and lines[0] == "1. play hA"
+    # the same numbered steps, the same cards, in the order marias claim --strict prints them
+    shown = [(text.split(".")[0], card) for text, card in steps if text[0].isdigit()]
+    printed = [(ln.split(".")[0], ln.split("play ")[1] if ". play " in ln else None)
+               for ln in (line.strip() for line in lines) if ln[0].isdigit()]
+    assert shown == printed and len(shown) > 3
+
+    paste(page, STRICT_GUESS)
+    page.wait_for_selector("#verdict[data-makes]")
+    expected = check_claim(hidden(STRICT_GUESS), strict=True).to_json()
+    assert expected["laid_down"] is True and expected["strict"] is False
+    page.click("#claim")
+    page.wait_for_selector("#guess", timeout=60000)
+    assert page.get_attribute("#verdict-open", "data-value") == "true"
+    assert page.get_attribute("#verdict-strict", "data-value") == "false"
+    assert page.eval_on_selector_all("#guess .guess-row", "els => els.length") == 2
+    # either redistribution opens on the board: its hands, the plays so far done, the losing line ahead
+    option = expected["guess"]["redistributions"][1]
+    page.click("#open-guess-1")
+    after = [a.split(":")[1][:2] for a in expected["guess"]["after"]]
+    wait_for_trick(page, after)
+    # its hands (those after the plays so far) with those plays given back to their seats
+    held = [set(h.split()) if h is not None else set(STRICT_GUESS["hands"][s].split())
+            for s, h in enumerate(option["hands"])]
+    for play_ in expected["guess"]["after"]:
+        held[int(play_[0])].add(play_.split(":")[1][:2])
+    assert [set(h.split()) for h in page.evaluate("state.start.hands")] == held
+    line = page.evaluate("state.cards")
+    assert line[:len(after)] == after and option["wrong"] in line[len(after):len(after) + 1]

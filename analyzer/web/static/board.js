@@ -596,8 +596,9 @@ function showStrict(claim, result) {
     const plan = document.createElement("div");
     plan.className = "plan";
     plan.id = "plan";
-    for (const [depth, text] of planLines(claim.plan)) {
+    for (const [depth, text, card] of planLines(claim.plan)) {
       const step = document.createElement("div");
+      if (card) step.dataset.play = card;
       step.className = "step";
       step.style.paddingLeft = `${1.2 * depth}rem`;
       step.textContent = text;
@@ -607,6 +608,8 @@ function showStrict(claim, result) {
   }
   if (claim.guess) result.append(guessBox(claim.guess));
 }
+
+const PLAN_LINES = 400;  // a plan's steps shown at most (the JSON answer has all of it)
 
 function stable(value) {  // JSON with sorted keys: equal plans group together
   if (Array.isArray(value)) return `[${value.map(stable).join(",")}]`;
@@ -633,9 +636,9 @@ function flattenReplies(plan, prefix = "") {
 // The plan as numbered steps, as "marias claim --strict" prints it (analyzer.strict.draw_plan):
 // the defence's replies until the actor's next turn grouped by what follows them.
 function planLines(plan, step = 1, depth = 0, lines = []) {
-  if (lines.length > 200) return lines;
+  if (lines.length >= PLAN_LINES) return lines;
   if (plan.play) {
-    lines.push([depth, t("play_step", step, cardName(plan.play))]);
+    lines.push([depth, t("play_step", step, cardName(plan.play)), plan.play]);
     planLines(plan.then, step + 1, depth + 1, lines);
   } else if (plan.replies) {
     const groups = new Map();
@@ -686,7 +689,10 @@ function guessBox(guess) {
     open.id = `open-guess-${i}`;
     open.textContent = t("show_guess");
     open.addEventListener("click", () => {
-      const position = { ...from, hands: from.hands.map((h, s) => option.hands[s] ?? h) };
+      // the guess's hands are those after the plays in "after": give those cards back to their seats
+      const hands = from.hands.map((h, s) => tokens(option.hands[s] ?? h));
+      guess.after.forEach((play) => { hands[Number(play.split(":")[0])].push(playToken(play)); });
+      const position = { ...from, hands: hands.map((h) => h.join(" ")) };
       delete position.unseen;
       const line = option.line[0] === option.wrong ? option.line : [option.wrong, ...option.line];
       setStart(position, [...after, ...line], after.length);
