@@ -674,14 +674,16 @@ function guessBox(guess) {
   box.className = "guess";
   box.id = "guess";
   const head = document.createElement("p");
-  head.textContent = t("guess_h", guess.after.join(" "));
+  const seen = (play) => replyLabel(play.split(":")[0], play.split(":")[1]);
+  head.textContent = t("guess_h", guess.after.map(seen).join(" "));
   box.append(head);
   const from = state.claimFrom;
   const after = guess.after.map(playToken).filter(Boolean);
   guess.redistributions.forEach((option, i) => {
     const row = document.createElement("p");
     row.className = "guess-row";
-    const hands = option.hands.map((h, s) => (h === null ? null : `${s}: ${h}`)).filter(Boolean).join("; ");
+    const hands = option.hands.map((h, s) => (h === null ? null : `${s}: ${tokens(h).map(cardName).join(" ")}`))
+      .filter(Boolean).join("; ");
     row.textContent = t("guess_row", hands, option.needs.map(cardName).join(" | "), cardName(option.wrong),
                         option.line.map(cardName).join(" "));
     const open = document.createElement("button");
