@@ -1,0 +1,296 @@
+"""Laid down without seeing (analyzer.strict) against plain enumeration.
+
+- on small endings (3 tricks) the strict verdict equals a brute force that enumerates
+  the actor's plans — maps from what he sees (the cards played so far, in order, and
+  the marriages declared) to a card — against every redistribution and every defence
+  play, played out with analyzer.rules and scored here from the rules (no solver, no
+  claims module);
+- strict yes implies open-handed yes;
+- every plan of a strict yes replays legally and wins against every redistribution and
+  every defence play (its leaves too: the sure plans card by card, "known" by a plain
+  minimax in the one redistribution left);
+- hand-built guesses (a two-way finesse, a king on either side of a tenace) are laid
+  down open-handed but not without seeing, each with its guess, which is checked;
+- the JSON keys and the CLI.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+from randpos import random_position
+
+from analyzer.cards import Card, CardSet, Rank
+from analyzer.claims import check_claim, read_claim
+from analyzer.cli import main
+from analyzer.rules import Position, legal_cards, trick_winner
+from analyzer.strict import check_strict, draw_guess, draw_plan, sure_card
+
+CONTRACTS = ["game", "seven", "betl", "durch"]
+
+
+def hide(data: dict) -> dict:
+    out = dict(data)
+    actor = out.get("actor", 0)
+    pool = [c for s in range(3) if s != actor for c in out["hands"][s].split()]
+    out["hands"] = [h if s == actor else None for s, h in enumerate(out["hands"])]
+    out["unseen"] = " ".join(pool)
+    return out
+
+
+def worlds(data: dict) -> list[Position]:
+    """Every split of the defenders' cards, each defender keeping his number, kept when the
+    current trick is legal for it (Position checks that)."""
+    actor = data.get("actor", 0)
+    defenders = [s for s in range(3) if s != actor]
+    hands = [CardSet.from_str(h) for h in data["hands"]]
+    pool = sorted(hands[defenders[0]] | hands[defenders[1]])
+    out = []
+    for first in itertools.combinations(pool, len(hands[defenders[0]])):
+        split = list(data["hands"])
+        split[defenders[0]] = str(CardSet(first))
+        split[defenders[1]] = str(CardSet(pool) - CardSet(first))
+        try:
+            out.append(Position.from_json({**data, "hands": split}))
+        except ValueError:
+            continue
+    return out
+
+
+# --- playing to the end and scoring, from the rules alone ------------------------------------------
+
+
+def declares(position: Position, hand: CardSet, card: Card) -> bool:
+    """Czech rule: the first card of a king/over-knave pair held together declares it."""
+    if position.trump is None or card.rank not in (Rank.KING, Rank.OVER):
+        return False
+    partner = Card.make(card.suit, Rank.OVER if card.rank == Rank.KING else Rank.KING)
+    return partner in hand
+
+
+class Play:
+    """A play in progress in one redistribution: hands, trick, history, tricks taken."""
+
+    def __init__(self, position: Position) -> None:
+        self.p = position
+        self.hands = list(position.hands)
+        self.trick = list(position.trick)
+        self.leader = position.leader
+        self.history: list[tuple[Card, bool]] = []
+        self.tricks: list[tuple[list[Card], int]] = []
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % 3
+
+    def legal(self) -> CardSet:
+        p = self.p
+        return legal_cards(self.hands[self.to_move], self.trick, p.trump, p.notrump, p.announced)
+
+    def push(self, card: Card) -> tuple:
+        seat = self.to_move
+        undo = (list(self.hands), list(self.trick), self.leader, len(self.history), len(self.tricks))
+        self.history.append((card, declares(self.p, self.hands[seat], card)))
+        self.hands[seat] = self.hands[seat] - CardSet([card])
+        self.trick.append(card)
+        if len(self.trick) == 3:
+            winner = (self.leader + trick_winner(self.trick, self.p.trump, self.p.notrump)) % 3
+            self.tricks.append((self.trick, winner))
+            self.trick, self.leader = [], winner
+        return undo
+
+    def pop(self, undo: tuple) -> None:
+        hands, trick, leader, h, t = undo
+        self.hands, self.trick, self.leader = hands, trick, leader
+        del self.history[h:]
+        del self.tricks[t:]
+
+    def over(self) -> bool:
+        return not any(self.hands) and not self.trick
+
+    def made(self) -> bool:
+        """Is the contract made at the end of the play (docs/semantics.md, from the rules)?"""
+        p, actor = self.p, self.p.actor
+        contract = p.contract.value
+        if contract in ("betl", "durch"):
+            won = [w == actor for _, w in self.tricks]
+            return not any(won) if contract == "betl" else all(won)
+        if contract == "seven":
+            seven = Card.make(p.trump, Rank.SEVEN)
+            last, winner = self.tricks[-1]
+            early = any(seven in cards for cards, _ in self.tricks[:-1])
+            return not early and seven in last and last[trick_winner(last, p.trump, False)] == seven
+        assert contract == "game" and p.marriage_rule == "czech"
+        totals = [p.score[0], p.score[1] + p.talon.points]
+        for seat in range(3):
+            for suit in p.held_marriages(seat):
+                totals[p.side(seat)] += p.marriage_value(suit)
+        for i, (cards, winner) in enumerate(self.tricks):
+            totals[p.side(winner)] += sum(c.points for c in cards) + (10 if i == len(self.tricks) - 1 else 0)
+        return totals[0] > totals[1]
+
+
+def open_wins(play: Play) -> bool:
+    """Plain minimax: does the actor make it with every card seen?"""
+    if play.over():
+        return play.made()
+    mover = play.to_move
+    results = []
+    for card in play.legal():
+        undo = play.push(card)
+        results.append(open_wins(play))
+        play.pop(undo)
+        if results[-1] == (mover == play.p.actor):
+            break
+    return any(results) if mover == play.p.actor else all(results)
+
+
+# --- the brute force: every actor plan ------------------------------------------------------------
+
+
+class _Need(Exception):
+    def __init__(self, view: tuple, legal: CardSet) -> None:
+        self.view, self.legal = view, legal
+
+
+def plan_wins(play: Play, plan: dict) -> bool:
+    """Does ``plan`` (what the actor sees -> card) win against every defence play here?
+    Raises _Need at a view the plan does not cover yet."""
+    if play.over():
+        return play.made()
+    mover = play.to_move
+    if mover == play.p.actor:
+        view = tuple(play.history)
+        legal = play.legal()
+        if view not in plan:
+            raise _Need(view, legal)
+        undo = play.push(plan[view])
+        ok = plan_wins(play, plan)
+        play.pop(undo)
+        return ok
+    for card in play.legal():
+        undo = play.push(card)
+        ok = plan_wins(play, plan)
+        play.pop(undo)
+        if not ok:
+            return False
+    return True
+
+
+def brute_strict(positions: list[Position], budget: int = 20000) -> bool | None:
+    """Is there one plan that wins in every redistribution? Every plan is tried, each extended
+    only at the views it reaches (plans that differ elsewhere play the same); a plan that
+    loses somewhere is dropped with all its extensions. None past ``budget`` plans.
+    (A redistribution lost with open cards is lost to every plan: said at once.)"""
+    if not all(open_wins(Play(p)) for p in positions):
+        return False
+    stack: list[dict] = [{}]
+    tried = 0
+    while stack:
+        plan = stack.pop()
+        tried += 1
+        if tried > budget:
+            return None
+        try:
+            if all(plan_wins(Play(p), plan) for p in positions):
+                return True
+        except _Need as need:
+            for card in need.legal:
+                stack.append({**plan, need.view: card})
+    return False
+
+
+def small_cases(seed: int, count: int, tricks: int = 3) -> list[dict]:
+    """Random endings, three in four of them laid down open-handed (where the two notions differ)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        contract = CONTRACTS[len(out) % len(CONTRACTS)]
+        data = random_position(rng, tricks, contract=contract, marriage_rule="czech")
+        if len(out) % 4 == 3 or all(open_wins(Play(p)) for p in worlds(data)):
+            out.append(data)
+    return out
+
+
+# --- replaying a plan -----------------------------------------------------------------------------
+
+
+def plan_replays(play: Play, plan: dict) -> bool:
+    """Follow ``plan`` against every defence play: every card legal, every ending made."""
+    p = play.p
+    if play.over():
+        return play.made()
+    mover = play.to_move
+    if "sure" in plan or "forced" in plan:
+        if mover == p.actor:
+            legal = play.legal()
+            if "forced" in plan:
+                assert len(legal) == 1 or len(play.hands[mover]) <= 1, "'forced' with a choice left"
+                card = next(iter(legal))
+            else:
+                seen = Position(hands=tuple(play.hands), contract=p.contract, trump=p.trump,  # type: ignore
+                                actor=p.actor, leader=play.leader, side_suit=p.side_suit,
+                                trick=tuple(play.trick), talon=p.talon)
+                unseen = CardSet(c for s in range(3) if s != p.actor for c in play.hands[s])
+                card = sure_card(seen, unseen, plan["sure"])
+            assert card in legal
+            undo = play.push(card)
+            ok = plan_replays(play, plan)
+            play.pop(undo)
+            return ok
+        return all(_each(play, lambda: plan_replays(play, plan)))
+    if "known" in plan:
+        assert [str(h) for h in play.hands] == plan["known"], (play.hands, plan["known"])
+        return open_wins(play)
+    if "play" in plan:
+        assert mover == p.actor
+        card = Card.from_str(plan["play"])
+        assert card in play.legal(), (card, play.legal())
+        undo = play.push(card)
+        ok = plan_replays(play, plan["then"])
+        play.pop(undo)
+        return ok
+    assert mover == plan["seat"], (mover, plan)
+    for card in play.legal():
+        undo = play.push(card)
+        _, declared = play.history[-1]
+        label = f"{card}+marriage" if declared else str(card)
+        if label not in plan["replies"]:
+            label = str(card)  # the declaration told nothing here (no split was needed)
+        assert label in plan["replies"], (label, sorted(plan["replies"]))
+        ok = plan_replays(play, plan["replies"][label])
+        play.pop(undo)
+        if not ok:
+            return False
+    return True
+
+
+def _each(play: Play, then):
+    for card in play.legal():
+        undo = play.push(card)
+        yield then()
+        play.pop(undo)
+
+
+# --- the tests ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_small_endings_match_every_plan(seed: int) -> None:
+    verdicts = {True: 0, False: 0}
+    for data in small_cases(seed, 16):
+        positions = worlds(data)
+        expected = brute_strict(positions)
+        if expected is None:
+            continue
+        result = check_strict(hide(data), time_limit=None, threads=1)
+        assert result.strict == expected, data
+        assert not result.strict or result.open.laid_down, data
+        verdicts[expected] += 1
+        if result.strict:
+            for position in positions:
+                assert plan_replays(Play(position), result.plan), (data, result.plan)
+    assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
