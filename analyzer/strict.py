@@ -303,6 +303,7 @@ class _Search:
         self.lost: dict[tuple, _Fail] = {}
         self.nodes = 0
         self.checks = 0
+        self.habits: dict[tuple, Card] = {}
 
     def _time(self) -> float | None:
         if self.deadline is None:
@@ -365,7 +366,14 @@ class _Search:
         position = node.position
         legal = list(position.legal_moves())
         fail = _Fail("cards")
-        for card in self._order(position, legal, node.names):
+        # The card that won from the same hand elsewhere first: plans then repeat themselves
+        # across the defence's replies, and the tree shown at the table is smaller.
+        habit = (position.hands[position.actor].mask, position.trick[:1])
+        order = self._order(position, legal, node.names)
+        if self.habits.get(habit) in order:
+            order.remove(self.habits[habit])
+            order.insert(0, self.habits[habit])
+        for card in order:
             child = _after_actor(node, card)
             if child is None:
                 fail.cards[card] = None
@@ -373,6 +381,7 @@ class _Search:
             checked = None if len(legal) == 1 else self.open_check(child)
             sub = self.win(child, checked)
             if sub is not None:
+                self.habits[habit] = card
                 return {"play": str(card), "then": sub}
             fail.cards[card] = child
         self.lost[node.key()] = fail
@@ -429,7 +438,7 @@ def _find_guess(search: _Search, root: _Node) -> dict | None:
         if fail is None:
             return None
         if fail.kind == "reply":
-            path.append(fail.reply or "")
+            path.append(f"{node.position.to_move}:{fail.reply}")
             node = fail.child
             continue
         if fail.kind != "cards":
@@ -442,8 +451,9 @@ def _find_guess(search: _Search, root: _Node) -> dict | None:
                   if child is not None and child.key() in search.lost and search.lost[child.key()].kind != "open"]
         if not deeper:
             return None
-        card, node = deeper[0]
-        path.append(str(card))
+        card, child = deeper[0]
+        path.append(f"{node.position.actor}:{card}")
+        node = child
     return None
 
 
@@ -598,9 +608,14 @@ def _draw(plan: dict, step: int, indent: str, lines: list[str]) -> None:
             key = json.dumps(sub, sort_keys=True)
             groups.setdefault(key, []).append(label)
             subs[key] = sub
-        for key, labels in groups.items():
+        # The largest group last, as "anything else".
+        ordered = sorted(groups, key=lambda k: len(groups[k]))
+        for key in ordered:
+            labels = groups[key]
             if len(groups) == 1:
                 lines.append(f"{indent}- whatever the defence plays:")
+            elif key == ordered[-1]:
+                lines.append(f"{indent}- on anything else:")
             else:
                 lines.append(f"{indent}- on {' | '.join(labels)}:")
             _draw(subs[key], step, indent + "  ", lines)
