@@ -40,7 +40,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from analyzer.cards import SHARP_MASK, Card, CardSet, Rank, Suit
-from analyzer.claims import Claim, ClaimError, ClaimResult, ClaimTimeout, _masks, check_claim, claim_components, read_claim
+from analyzer.claims import (
+    Claim,
+    ClaimError,
+    ClaimResult,
+    ClaimTimeout,
+    _masks,
+    check_claim,
+    claim_components,
+    read_claim,
+)
 from analyzer.contract import Contract
 from analyzer.rules import Position, legal_cards, strength, trick_winner
 from analyzer.solver import Solver, default_solver, questions
@@ -290,7 +299,7 @@ class _Fail:
     result: ClaimResult | None = None
     reply: str | None = None
     child: _Node | None = None
-    cards: dict[Card, "_Node | None"] = field(default_factory=dict)
+    cards: dict[Card, _Node | None] = field(default_factory=dict)
 
 
 class _Search:
@@ -639,5 +648,15 @@ def draw_guess(guess: dict) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["StrictResult", "StrictTimeout", "TIME_LIMIT", "advance", "check_strict", "defence_plays", "draw_guess",
-           "draw_plan", "sure_card", "winning_cards"]
+__all__ = [
+    "TIME_LIMIT",
+    "StrictResult",
+    "StrictTimeout",
+    "advance",
+    "check_strict",
+    "defence_plays",
+    "draw_guess",
+    "draw_plan",
+    "sure_card",
+    "winning_cards",
+]
