@@ -284,6 +284,22 @@ def sure_card(position: Position, unseen: CardSet, kind: str) -> Card:
     return min(beating or legal, key=lambda c: (c.suit == trump, rank(c)))
 
 
+def _betl_under(position: Position, unseen: CardSet) -> bool:
+    """Betl, the actor not leading a fresh trick, each of his cards below every card of its suit
+    still in the defence's hands or in the trick: the defence wins every trick (a lead of a
+    suit he holds is above all his cards of it; void, he throws anything), so it leads every
+    trick, and that stays so as cards leave play. Sound whatever the redistribution."""
+    if position.contract not in (Contract.BETL, Contract.OPEN_BETL):
+        return False
+    if position.leader == position.actor:
+        return False  # he leads (or led) this trick: the claim check's own betl plan covers that
+    others = unseen | CardSet(position.trick)
+    for card in position.hands[position.actor]:
+        if any(o.suit == card.suit and strength(o, True) < strength(card, True) for o in others):
+            return False
+    return True
+
+
 def sure_kind(position: Position) -> str:
     return "betl" if position.contract in (Contract.BETL, Contract.OPEN_BETL) else "cashing"
 
@@ -362,7 +378,10 @@ class _Search:
             if (len(node.names) == 1 and not position.trick and position.leader == position.actor
                     and checked.proven == checked.distributions):
                 return {"sure": sure_kind(position)}
-        # Step 3. Nothing left to guess.
+        # Step 3. Betl played under: nothing the defence does can make the actor win a trick.
+        if _betl_under(position, claim.unseen):
+            return {"sure": "betl"}
+        # Step 4. Nothing left to guess.
         if claim.count() == 1:
             return {"known": [str(h) for h in position.hands]}
         if len(position.hands[position.actor]) <= 1:

@@ -202,7 +202,7 @@ def brute_strict(positions: list[Position], budget: int = 20000) -> bool | None:
 
 
 def small_cases(seed: int, count: int, tricks: int = 3, max_worlds: int = 20) -> list[dict]:
-    """Random endings, three in four of them laid down open-handed (where the two notions differ)."""
+    """Random endings, two in three of them laid down open-handed (where the two notions differ)."""
     rng = random.Random(seed)
     out = []
     while len(out) < count:
@@ -210,7 +210,7 @@ def small_cases(seed: int, count: int, tricks: int = 3, max_worlds: int = 20) ->
         data = random_position(rng, tricks, contract=contract, marriage_rule="czech", mid_trick=rng.random() < 0.5)
         if len(worlds(data)) > max_worlds:
             continue
-        if len(out) % 4 == 3 or all(open_wins(Play(p)) for p in worlds(data)):
+        if len(out) % 3 == 2 or all(open_wins(Play(p)) for p in worlds(data)):
             out.append(data)
     return out
 
@@ -279,10 +279,10 @@ def _each(play: Play, then):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", range(4))
 def test_small_endings_match_every_plan(seed: int) -> None:
     verdicts = {True: 0, False: 0}
-    for data in small_cases(seed, 12, max_worlds=10):
+    for data in small_cases(seed, 16, max_worlds=10):
         positions = worlds(data)
         expected = brute_strict(positions, budget=3000)
         if expected is None:
@@ -294,7 +294,7 @@ def test_small_endings_match_every_plan(seed: int) -> None:
         if result.strict:
             for position in positions:
                 assert plan_replays(Play(position), result.plan), (data, result.plan)
-    assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
+    assert verdicts[True] >= 3 and verdicts[False] >= 2, verdicts
 
 
 def test_strict_yes_implies_open_yes_on_random_claims() -> None:
