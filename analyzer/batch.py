@@ -27,7 +27,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor, wait, FIRST_COMPLETED
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 
 import numpy as np
@@ -51,13 +51,15 @@ class BatchTimeout(Exception):
 class BatchResult:
     """``answers[w, q]``: 1/0 for a yes/no question, the value for EXACT; valid for the first
     ``done`` worlds (all of them unless the batch stopped at a "no"). ``first_no`` is the first
-    world with a "no", or None."""
+    world with a "no", or None. ``quick``: worlds answered at the root without a search (the
+    core's quick bounds, which hold the sure wins of docs/claims.md, or its table)."""
 
     answers: np.ndarray
     done: int
     first_no: int | None
     nodes: int
     seconds: float
+    quick: int = 0
 
 
 def default_threads() -> int:
@@ -118,12 +120,15 @@ def run_batch(
     if not isinstance(threads, int) or threads < 1:
         raise ArgumentError(f"threads must be a whole number >= 1, not {threads!r}")
     answers = np.zeros((n, nq), np.int16)
+    if threads > 1:
+        # at least four chunks per thread, so that one slow chunk does not leave a core idle
+        chunk = max(1, min(chunk, -(-n // (4 * threads))))
     starts = list(range(0, n, chunk))
     threads = max(1, min(threads, len(starts)))
     searches = _searches(tt_log2, threads)
     stops = [np.zeros(1, np.intc) for _ in range(threads)]
     lock = threading.Lock()
-    state_of = {"next": 0, "first_no": None, "nodes": 0, "finished": 0}
+    state_of = {"next": 0, "first_no": None, "nodes": 0, "finished": 0, "quick": 0}
     running: dict[int, int] = {}  # worker -> start of the chunk it searches
 
     def worker(k: int) -> None:
@@ -144,6 +149,7 @@ def run_batch(
             with lock:
                 running.pop(k, None)
                 state_of["nodes"] += search.nodes
+                state_of["quick"] += search.quick
                 state_of["finished"] += done
                 if stop_on_no and done and not stopped:
                     last = out[done - 1]
@@ -179,7 +185,7 @@ def run_batch(
                 wait(futures)
                 # (done counts the worlds answered, which need not be a prefix here)
                 result = BatchResult(answers, int(state_of["finished"]), None, state_of["nodes"],
-                                     time.perf_counter() - started)
+                                     time.perf_counter() - started, state_of["quick"])
                 raise BatchTimeout(f"not finished in {time_limit} s", result)
     except BaseException:
         for stop in stops:
@@ -189,7 +195,8 @@ def run_batch(
     pool.shutdown(wait=True)
     first_no = state_of["first_no"]
     done = n if first_no is None else first_no + 1
-    return BatchResult(answers, done, first_no, state_of["nodes"], time.perf_counter() - started)
+    return BatchResult(answers, done, first_no, state_of["nodes"], time.perf_counter() - started,
+                       state_of["quick"])
 
 
 def _targets_of(questions: Sequence[tuple[tuple, int]], targets: np.ndarray | None, world: int) -> list[int]:

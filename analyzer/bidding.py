@@ -1,8 +1,9 @@
 """The bidding ladders: which contracts each rule set has, in which order, and who may bid what.
 
-A :class:`Bid` is a contract token and, in the licitovaný ladders, whether it
-is played in hearts ("better", *lepší*). Its text form is the contract token,
-prefixed by ``better-`` for hearts: ``"better-hundred-seven"``.
+A :class:`Bid` is a :class:`~analyzer.contract.Contract` and, in the
+licitovaný ladders, whether it is played in hearts ("better", *lepší*). Its
+JSON form is the contract token, prefixed by ``better-`` for hearts:
+``"better-hundred-seven"``; Czech names are read too (``"lepší sedma"``).
 
 - ``csm``: the twelve levels of csm 16.1. The dealer offers, forehand answers
   "mám" (holds) or "nemám" (5.3); a player may skip levels (5.3); a bid must be
@@ -15,7 +16,7 @@ prefixed by ``better-`` for hearts: ``"better-hundred-seven"``.
   want to play the same game, forehand has priority over the player to
   dealer's right, who has priority over the dealer".
 
->>> [str(b) for b in ladder("csm")[:3]]
+>>> [b.to_json() for b in ladder("csm")[:3]]
 ['seven', 'better-seven', 'hundred']
 >>> may_bid("hundred", "better-seven", "csm")
 False
@@ -24,48 +25,52 @@ Fraction(11, 1)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
+from analyzer.contract import Contract, ContractError
 from analyzer.errors import ResultError
-from analyzer.scoring_tables import CONTRACTS, resolve
+from analyzer.scoring.tables import resolve
 
-_BETTER = "better-"
+__all__ = ["Bid", "components", "ladder", "level_price", "may_bid", "may_play", "rank"]
 
-@dataclass(frozen=True, order=False)
-class Bid:
-    """A contract as bid: ``Bid("seven", better=True)`` is *lepší sedma*.
+_BETTER = ("better-", "better ", "lepší ", "lepsi ")
 
-    >>> Bid.from_str("better-seven")
-    Bid.from_str('better-seven')
+
+class Bid(NamedTuple):
+    """A contract as bid: ``Bid(Contract.SEVEN, better=True)`` is *lepší sedma*.
+
+    >>> Bid.from_json("better-seven")
+    Bid(contract=<Contract.SEVEN: 'seven'>, better=True)
+    >>> Bid.from_json("Lepší kilo").to_json()
+    'better-hundred'
     """
 
-    contract: str
+    contract: Contract
     better: bool = False
 
     @classmethod
-    def from_str(cls, text: str) -> "Bid":
-        """Read ``"hundred"``, ``"better-hundred"``, … Raises ResultError for an unknown contract."""
-        better = text.startswith(_BETTER)
-        contract = text[len(_BETTER):] if better else text
-        known = {c for table in CONTRACTS.values() for c in table}
-        if contract not in known:
-            raise ResultError(f"unknown contract {text!r} (use one of {', '.join(sorted(known))})")
-        return cls(contract, better)
+    def from_json(cls, text: object) -> Bid:
+        """Read ``"hundred"``, ``"better-hundred"``, ``"lepší sto"``, … Raises ContractError for an unknown contract."""
+        if isinstance(text, Bid):
+            return text
+        if not isinstance(text, str):
+            raise ContractError(f"a bid is a contract name such as 'better-seven', not {text!r}")
+        folded = text.strip().lower()
+        prefix = next((p for p in _BETTER if folded.startswith(p)), "")
+        return cls(Contract.parse(text.strip()[len(prefix):]), bool(prefix))
 
-    def __str__(self) -> str:
-        return f"{_BETTER if self.better else ''}{self.contract}"
-
-    def __repr__(self) -> str:
-        return f"Bid.from_str({str(self)!r})"
+    def to_json(self) -> str:
+        return f"better-{self.contract.value}" if self.better else self.contract.value
 
 
-BidLike = Bid | str
+BidLike = Bid | Contract | str
 
 
 def _bid(value: BidLike) -> Bid:
-    return value if isinstance(value, Bid) else Bid.from_str(value)
+    if isinstance(value, Contract):
+        return Bid(value)
+    return Bid.from_json(value)
 
 
 def ladder(rules: str = "csm", **options: Any) -> tuple[Bid, ...]:
@@ -73,10 +78,10 @@ def ladder(rules: str = "csm", **options: Any) -> tuple[Bid, ...]:
 
     Raises ResultError for an unknown rule set or option.
 
-    >>> [str(b) for b in ladder("basic", open_games=False)]
+    >>> [b.to_json() for b in ladder("basic", open_games=False)]
     ['game', 'betl', 'durch']
     """
-    return tuple(Bid(contract, better) for contract, better in resolve(rules, options).ladder)
+    return tuple(Bid(Contract(contract), better) for contract, better in resolve(rules, options).ladder)
 
 
 def rank(bid: BidLike, rules: str = "csm", **options: Any) -> int:
@@ -89,10 +94,11 @@ def rank(bid: BidLike, rules: str = "csm", **options: Any) -> int:
     """
     table = resolve(rules, options)
     wanted = _bid(bid)
-    key = (wanted.contract, wanted.better and table.shape.better_bids)
+    key = (wanted.contract.value, wanted.better and table.shape.better_bids)
     steps = table.ladder
     if key not in steps:
-        raise ResultError(f"{str(wanted)!r} is not a bid in {rules} (use one of {', '.join(str(Bid(*s)) for s in steps)})")
+        names = ", ".join(Bid(Contract(c), b).to_json() for c, b in steps)
+        raise ResultError(f"{wanted.to_json()!r} is not a bid in {rules} (use one of {names})")
     return steps.index(key) + 1
 
 
@@ -112,7 +118,7 @@ def may_bid(current: BidLike | None, new: BidLike, rules: str = "csm", *, priori
     False
     """
     new_rank = rank(new, rules, **options)
-    if rules == "basic" and _bid(new).contract == "game" and bidder not in (None, 0):
+    if rules == "basic" and _bid(new).contract is Contract.GAME and bidder not in (None, 0):
         return False
     if current is None:
         return True
@@ -140,14 +146,13 @@ def level_price(bid: BidLike, rules: str = "csm", **options: Any) -> Fraction:
 
 
 def components(bid: BidLike, rules: str = "csm", **options: Any) -> tuple[str, ...]:
-    """The separately paid parts of the contract (csm 10.2, 10.4, 10.8).
+    """The separately paid parts of the contract under ``rules`` (csm 10.2, 10.4, 10.8).
 
     >>> components("two-sevens-hundred")
     ('two-sevens', 'hundred')
     """
     table = resolve(rules, options)
     wanted = _bid(bid)
-    if wanted.contract not in table.contracts:
-        raise ResultError(f"contract {wanted.contract!r} does not exist in {rules}")
-    return table.contracts[wanted.contract]
-
+    if wanted.contract.value not in table.contracts:
+        raise ResultError(f"contract {wanted.contract.value!r} does not exist in {rules}")
+    return table.contracts[wanted.contract.value]

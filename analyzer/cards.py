@@ -166,14 +166,31 @@ class CardSet:
 
     @classmethod
     def from_str(cls, text: str) -> "CardSet":
-        """Read space- or comma-separated card tokens. Duplicates are an error."""
+        """Read space- or comma-separated card tokens, or the grouped form :meth:`pretty` writes
+        (``h: A K O  b: A X``, ``♥ A X  ♦ 7``; ``-`` is no card). Duplicates are an error.
+
+        >>> str(CardSet.from_str("h: A K  b: X")), str(CardSet.from_str("♥ A 10 ♣7"))
+        ('hA hK bX', 'hA hX a7')
+        """
         mask = 0
-        for token in text.replace(",", " ").split():
-            bit = 1 << Card.from_str(token)
+        for token, card in _grouped_tokens(text):
+            bit = 1 << card
             if mask & bit:
                 raise NotationError(f"duplicate card {token!r} in {text.strip()!r}")
             mask |= bit
         return cls(mask)
+
+    @classmethod
+    def parse(cls, value: object) -> "CardSet":
+        """A card set from a string (tokens or the grouped form) or a list of card tokens,
+        as JSON and the command line give it. Raises NotationError for anything else."""
+        if isinstance(value, CardSet):
+            return value
+        if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+            return cls.from_str(" ".join(value))
+        if isinstance(value, str):
+            return cls.from_str(value)
+        raise NotationError(f"cards must be a string or a list of card tokens, not {value!r}")
 
     def __iter__(self) -> Iterator[Card]:
         for suit in range(4):
@@ -233,6 +250,36 @@ class CardSet:
 
     def __repr__(self) -> str:
         return f"CardSet.from_str({str(self)!r})"
+
+
+def _suit_label(token: str) -> Suit | None:
+    """The suit a group starts with: ``h:`` or a bare symbol ``♥``; None for anything else."""
+    if token.endswith(":") and token[:-1].strip().lower() in _SUIT_ALIASES:
+        return Suit(_SUIT_ALIASES[token[:-1].strip().lower()])
+    if len(token) == 1 and token in SUIT_SYMBOLS + "♡♢♤♧":
+        return Suit(_SUIT_ALIASES[token])
+    return None
+
+
+def _grouped_tokens(text: str) -> Iterator[tuple[str, Card]]:
+    """(token, card) for each card of ``text``: full tokens (``hA``), or bare ranks after a
+    suit label (``h: A K``), which is how a player copies a hand from the display."""
+    spaced = text.replace(",", " ").replace(":", ": ")
+    suit: Suit | None = None
+    for token in spaced.split():
+        if token == "-":
+            continue
+        label = _suit_label(token)
+        if label is not None:
+            suit = label
+            continue
+        rank = _RANK_ALIASES.get(token.upper())
+        if rank is not None and suit is not None:  # no card token is a bare rank: "A", "10", "k"
+            yield token, Card.make(suit, rank)
+            continue
+        if rank is not None:
+            raise NotationError(f"rank {token!r} without a suit in {text.strip()!r} (write hA, or h: A K)")
+        yield token, Card.from_str(token)
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +27,7 @@ from analyzer.cards import SHARP_MASK, Card, CardSet, Suit, parse_cards
 from analyzer.errors import MariasError, PositionError
 from analyzer.rules import RULE_SETS, Contract, Position, default_leader, legal_cards, trick_winner
 from analyzer.batch import BatchTimeout, run_batch
+from analyzer.reading import canonical_json
 from analyzer.cards import NOTRUMP_ORDER
 from analyzer.solver import COMPONENTS, OWN_GOAL, Solver, default_solver, questions
 
@@ -45,8 +46,8 @@ class ClaimError(PositionError):
     """A claim that cannot be checked: bad JSON, a history that cannot have been played, …"""
 
 
-class ClaimTimeout(Exception):
-    """``check_claim`` ran past its ``time_limit`` (benchmarks only; never raised without one)."""
+class ClaimTimeout(MariasError):
+    """``check_claim`` ran past its ``time_limit`` (never raised without one)."""
 
 
 # --- reading a claim ------------------------------------------------------------------------------
@@ -112,7 +113,7 @@ def read_claim(data: Any, consistent: bool = False) -> Claim:
     """
     if not isinstance(data, Mapping):
         raise ClaimError("a claim must be a JSON object (a position)")
-    data = dict(data)
+    data = canonical_json(data)  # lists, grouped hands, "none", Czech contract names
     extras = {key: data.pop(key) for key in CLAIM_KEYS if key in data}
     contract, trump, actor, rules = _light_fields(data)
     notrump = not contract.has_trumps
@@ -223,10 +224,9 @@ def read_claim(data: Any, consistent: bool = False) -> Claim:
 def _light_fields(data: Mapping[str, Any]) -> tuple[Contract, Suit | None, int, str]:
     """The fields needed before the hands are known; Position.from_json checks them all again."""
     try:
-        contract = Contract(data.get("contract", "game"))
-    except ValueError:
-        names = ", ".join(c.value for c in Contract)
-        raise ClaimError(f"unknown contract {data.get('contract')!r} (use one of {names})") from None
+        contract = Contract.parse(data.get("contract", "game"))
+    except MariasError as exc:
+        raise ClaimError(str(exc)) from None
     trump_in = data.get("trump")
     if trump_in is not None and not isinstance(trump_in, str):
         raise ClaimError(f"trump must be a suit letter or null, not {trump_in!r}")
@@ -407,6 +407,15 @@ class ClaimResult:
                 out["guess"] = self.guess
         return out
 
+    def __repr__(self) -> str:
+        verdict = "laid down" if self.laid_down else "not laid down"
+        return f"<ClaimResult {verdict}, {self.distributions} redistributions>"
+
+    def _repr_html_(self) -> str:
+        from analyzer.display import html_claim
+
+        return html_claim(self)
+
 
 def claim_components(contract: Contract, requested: Sequence[str] | None = None) -> tuple[str, ...]:
     """The components a claim checks: by default the contract's own goal, as
@@ -432,7 +441,8 @@ def claim_components(contract: Contract, requested: Sequence[str] | None = None)
 def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consistent: bool = False,
                 components: Sequence[str] | None = None, solver: Solver | None = None,
                 tt_log2: int = TT_LOG2, time_limit: float | None = None, threads: int | None = None,
-                strict: bool = False, strict_time_limit: float | None = 60.0) -> ClaimResult:
+                progress: Callable[[int], None] | None = None, strict: bool = False,
+                strict_time_limit: float | None = 60.0) -> ClaimResult:
     """Is the claim laid down? Exact: every redistribution is settled, by a proof that
     needs no search (docs/claims.md, "Sure wins") or by the open-hand search itself.
 
@@ -441,6 +451,8 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
     makes. The redistributions go to the core in one batch (``threads`` workers, default all
     cores, each with a table of 2**tt_log2 entries); ``solver`` finds the counterexample's line.
     Raises ClaimError for a claim that cannot be checked, ClaimTimeout past ``time_limit``.
+    ``progress(n)`` is told of every n redistributions searched (``run_batch``'s); an exception
+    it raises stops the search and leaves ``check_claim`` (how the web board cancels a job).
 
     With ``strict``, also laid down without seeing (``analyzer.strict``): ``strict``, ``plan``
     and ``guess`` are filled in; past ``strict_time_limit`` seconds ``strict`` is None.
@@ -449,7 +461,7 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
         from analyzer.strict import check_strict  # it builds on this module
 
         result = check_claim(claim, count=count, consistent=consistent, components=components, solver=solver,
-                             tt_log2=tt_log2, time_limit=time_limit, threads=threads)
+                             tt_log2=tt_log2, time_limit=time_limit, threads=threads, progress=progress)
         assert result.claim is not None
         outcome = check_strict(result.claim, components=components, time_limit=strict_time_limit,
                                open_result=result, solver=solver, tt_log2=tt_log2, threads=threads)
@@ -477,7 +489,7 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
     state = next((q for q in hra if q.best_marriage), hra[0]).state(position)  # only a hundred reads it
     try:
         batch = run_batch([(q.game(position), q.target) for q in hra], state, table.worlds(order), targets,
-                          stop_on_no=not count, threads=threads, tt_log2=tt_log2,
+                          stop_on_no=not count, threads=threads, tt_log2=tt_log2, progress=progress,
                           time_limit=None if time_limit is None else time_limit - (time.perf_counter() - started))
     except BatchTimeout as exc:
         raise ClaimTimeout(f"claim not settled in {time_limit} s ({exc.result.done} of {len(order)} "

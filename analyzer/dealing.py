@@ -8,9 +8,10 @@ packets. Three dealers model that:
     A freshly shuffled pack for every deal (the textbook assumption).
 ``no-shuffle``
     A chain of hands. Each hand is really played (forehand takes the talon,
-    names his longest suit as trump, lays away two cards and plays hra; see
-    :func:`play_hand`), its cards are gathered (:func:`gather`), cut
-    (:func:`cut_pack`) and dealt in packets to give the next deal.
+    names his longest suit as trump, lays away two cards and plays hra: the
+    policy of :func:`analyzer.policy.play_hand`), its cards are gathered
+    (:func:`gather`), cut (:func:`cut_point`) and dealt in packets to give the
+    next deal.
 ``riffle:K``
     As no-shuffle, with K Gilbert–Shannon–Reeds riffles (:func:`riffle`)
     between gathering and the cut. ``riffle:0`` is no-shuffle, deal for deal.
@@ -39,17 +40,16 @@ deal (the pack does not care who sits where, only the order of the cards).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from itertools import product
 from math import comb, prod
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator, Sequence
 
-from analyzer.cards import ALL_CARDS, MARRIAGE_LANE, Card, CardSet, Rank, Suit
+from analyzer.cards import ALL_CARDS, Card, CardSet
+from analyzer.contract import RULE_SETS
 from analyzer.errors import MariasError
-from analyzer.rules import Contract, Position, default_leader, legal_cards, strength, trick_winner
-
-if TYPE_CHECKING:
-    from analyzer.solver import Solver
+from analyzer.policy import PLAYS, Trick, play_hand
+from analyzer.solver import Solver
 
 
 class DealError(MariasError):
@@ -115,185 +115,14 @@ PATTERNS: dict[str, Pattern] = {
     "four": Pattern("four", 4, _round(4, 4) + _round(4, 4)),
     "two": Pattern("two", 2, _round(4, 2) + _round(4, 2) + ((TALON, 16),)),
 }
-THREE_PLAYER = ("csm", "licit", "basic")
+THREE_PLAYER = RULE_SETS  # the patterns whose hands are played out (a Position exists for them)
 
 
-def pattern(rules: str) -> Pattern:
-    """The packet pattern of a rule set (``csm``, ``licit``, ``basic``, ``four``, ``two``)."""
-    if rules not in PATTERNS:
-        raise DealError(f"unknown rule set {rules!r} for dealing (use {', '.join(PATTERNS)})")
-    return PATTERNS[rules]
-
-
-# --- forehand's choices --------------------------------------------------------
-
-
-def _lengths(cards: CardSet) -> list[int]:
-    return [((cards.mask >> (8 * s)) & 0xFF).bit_count() for s in range(4)]
-
-
-def _cards(cards: CardSet) -> list[int]:
-    """The cards as plain ints ``suit * 8 + rank``.
-
-    The discard rules run once per contract per deal: plain ints keep them cheap.
-    """
-    return [i for i in range(32) if cards.mask >> i & 1]
-
-
-# Rank (7 8 9 U O K X A = 0..7) to strength in the betl/durch order 7 8 9 X U O K A.
-_NOTRUMP_STRENGTH = (0, 1, 2, 4, 5, 6, 3, 7)
-
-
-def choose_trump(twelve: CardSet) -> Suit:
-    """Forehand's trump for the played hand: his longest suit; ties go to the suit
-    with the higher ranks (sum of rank indices), then to the first of h, b, l, a."""
-    def key(s: int) -> tuple[int, int, int]:
-        lane = (twelve.mask >> (8 * s)) & 0xFF
-        return lane.bit_count(), sum(r for r in range(8) if lane >> r & 1), -s
-    return Suit(max(range(4), key=key))
-
-
-def discard_for_trumps(twelve: CardSet, trump: Suit) -> CardSet:
-    """The two cards forehand lays away for a game with trumps.
-
-    Never an ace or a ten (Czech rule 7.2) nor the trump seven (so the same
-    discard serves hra and sedma). Side-suit cards first: those not in a
-    marriage before those in one, from the shortest side suit (to make a
-    void), lowest rank first; trumps (lowest first) only when fewer than two
-    such side cards exist.
-    """
-    lengths = _lengths(twelve)
-    mask = twelve.mask
-    t = int(trump)
-
-    def married(c: int) -> bool:
-        return c & 7 in (Rank.OVER, Rank.KING) and (mask >> (c & ~7)) & MARRIAGE_LANE == MARRIAGE_LANE
-
-    plain = [c for c in _cards(twelve) if c & 7 < Rank.TEN]
-    side = sorted((c for c in plain if c >> 3 != t), key=lambda c: (married(c), lengths[c >> 3], c & 7, c >> 3))
-    trumps = [c for c in plain if c >> 3 == t and c & 7 != Rank.SEVEN]  # already lowest first
-    return CardSet((side + trumps)[:2])
-
-
-def discard_for_betl(twelve: CardSet) -> CardSet:
-    """The two cards laid away for betl: the highest in betl order (A K O U X 9 8 7),
-    the shorter suit first on a tie (sharp cards may go, rule 7.2's exception)."""
-    lengths = _lengths(twelve)
-    ranked = sorted(_cards(twelve), key=lambda c: (-_NOTRUMP_STRENGTH[c & 7], lengths[c >> 3], c >> 3))
-    return CardSet(ranked[:2])
-
-
-def discard_for_durch(twelve: CardSet) -> CardSet:
-    """The two cards laid away for durch: the lowest in durch order, the shorter suit first on a tie."""
-    lengths = _lengths(twelve)
-    ranked = sorted(_cards(twelve), key=lambda c: (_NOTRUMP_STRENGTH[c & 7], lengths[c >> 3], c >> 3))
-    return CardSet(ranked[:2])
-
-
-def forehand_position(deal: "Deal", contract: Contract, trump: Suit | None = None) -> Position:
-    """Forehand as the actor of ``contract``: he takes the talon and lays away two
-    cards by the rule of the contract (:func:`discard_for_trumps`, ``_betl``, ``_durch``).
-
-    For seven, forehand must hold the trump seven (else PositionError).
-    """
-    if deal.rules not in THREE_PLAYER:
-        raise DealError(f"forehand's contracts are modelled for the three-player games, not {deal.rules!r}")
-    twelve = deal.hands[0] | deal.talon
-    if contract.has_trumps:
-        if trump is None:
-            raise DealError(f"{contract.value} needs a trump suit")
-        away = discard_for_trumps(twelve, trump)
-    else:
-        trump = None
-        away = discard_for_betl(twelve) if contract == Contract.BETL else discard_for_durch(twelve)
-    position = Position(
-        hands=(twelve - away, deal.hands[1], deal.hands[2]),
-        contract=contract,
-        trump=trump,
-        actor=0,
-        leader=default_leader(contract, 0, deal.rules),
-        talon=away,
-        rules=deal.rules,
-    )
-    position.check()
-    return position
-
-
-# --- playing a hand ------------------------------------------------------------
-
-Trick = tuple[Card, ...]
-
-
-def greedy_line(position: Position) -> list[Card]:
-    """A fast stand-in for real play: on lead, the highest legal card; following,
-    the lowest legal card that would take the trick so far, else the lowest legal
-    card ("highest/lowest" by rank, then suit order h b l a)."""
-    hands = list(position.hands)
-    trick = list(position.trick)
-    leader = position.leader
-    line: list[Card] = []
-    nt = position.notrump
-    while any(hands):
-        seat = (leader + len(trick)) % 3
-        legal = sorted(legal_cards(hands[seat], trick, position.trump, nt, position.announced),
-                       key=lambda c: (strength(c, nt), int(c.suit)))
-        if not trick:
-            card = legal[-1]
-        else:
-            winning = [c for c in legal if trick_winner(trick + [c], position.trump, nt) == len(trick)]
-            card = (winning or legal)[0]
-        line.append(card)
-        hands[seat] = hands[seat] - CardSet([card])
-        trick.append(card)
-        if len(trick) == 3:
-            leader = (leader + trick_winner(trick, position.trump, nt)) % 3
-            trick = []
-    return line
-
-
-def play_hand(deal: "Deal", play: str, solver: "Solver | None") -> tuple[list[tuple[Trick, int]], CardSet, int]:
-    """Play the deal as the chained dealers do; return (tricks with winner seats, talon, actor).
-
-    The contract (a documented simple rule, not a bidding model): forehand takes
-    the talon, names his longest suit (:func:`choose_trump`), lays away two
-    cards (:func:`discard_for_trumps`) and plays hra. ``play="solver"``: all
-    three play the open-hand solver's principal variation of the hra value
-    (``solver`` must be given, fresh per chain: the line may depend on the
-    state of its table); ``play="greedy"``: :func:`greedy_line`.
-    """
-    twelve = deal.hands[0] | deal.talon
-    position = forehand_position(deal, Contract.GAME, choose_trump(twelve))
-    if play == "solver":
-        from analyzer.solver import questions
-
-        if solver is None:
-            raise DealError("play='solver' needs a Solver")
-        line = solver.line(position, questions(position)["game"])
-    elif play == "greedy":
-        line = greedy_line(position)
-    else:
-        raise DealError(f"unknown play policy {play!r} (use solver or greedy)")
-    tricks = split_tricks(position, line)
-    if len(tricks) != 10:
-        raise AssertionError(f"a played hand has 10 tricks, not {len(tricks)}")
-    return tricks, position.talon, position.actor
-
-
-def split_tricks(position: Position, line: Sequence[Card]) -> list[tuple[Trick, int]]:
-    """A line of play from the start of a trick cut into tricks with their winning seats.
-
-    Unlike :func:`analyzer.rules.replay` it does not check legality (the
-    solver's and the greedy lines are legal by construction; the tests check
-    them with ``replay``), which makes it ten times faster.
-    """
-    leader = position.leader
-    out = []
-    for i in range(0, len(line) - len(line) % 3, 3):
-        trick = tuple(line[i:i + 3])
-        winner = (leader + trick_winner(trick, position.trump, position.notrump)) % 3
-        out.append((trick, winner))
-        leader = winner
-    return out
+def pattern(packets: str) -> Pattern:
+    """A packet pattern by name (``csm``, ``licit``, ``basic``, ``four``, ``two``)."""
+    if packets not in PATTERNS:
+        raise DealError(f"unknown packet pattern {packets!r} (use {', '.join(PATTERNS)})")
+    return PATTERNS[packets]
 
 
 # --- gathering, riffling, cutting ---------------------------------------------
@@ -375,7 +204,7 @@ class Deal:
     """One deal: the hands (seat 0 = forehand), the talon (stock for two players) and where it came from."""
 
     index: int
-    rules: str
+    packets: str  # the packet pattern (PATTERNS); a three-player one is named after its rule set
     hands: tuple[CardSet, ...]
     talon: CardSet
     pack: tuple[Card, ...] = field(repr=False)  # the pack as dealt, top card first (after any riffles and the cut)
@@ -400,9 +229,9 @@ def trick_survival(deal: Deal) -> float | None:
 # --- exact values for a shuffled pack ----------------------------------------------
 
 
-def uniform_survival(rules: str = "csm") -> float:
+def uniform_survival(packets: str = "csm") -> float:
     """P(three given cards all land in one hand) for a uniform deal: sum of C(h, 3) / C(32, 3) over the hands."""
-    sizes = [len(h) for h in pattern(rules).deal(ALL_CARDS)[0]]
+    sizes = [len(h) for h in pattern(packets).deal(ALL_CARDS)[0]]
     return sum(comb(h, 3) for h in sizes) / comb(32, 3)
 
 
@@ -434,7 +263,7 @@ class Dealer:
 
     kind: str  # "uniform", "no-shuffle" or "riffle"
     riffles: int = 0
-    rules: str = "csm"
+    packets: str = "csm"
     chain_length: int = 100
     burn_in: int = 10
     cut: str = "binomial"
@@ -442,12 +271,12 @@ class Dealer:
     play: str = "solver"
 
     def __post_init__(self) -> None:
-        pattern(self.rules)
+        pattern(self.packets)
         if self.kind not in ("uniform", "no-shuffle", "riffle"):
             raise DealError(f"unknown dealer {self.kind!r} (use uniform, no-shuffle or riffle:K)")
-        if self.chained and self.rules not in THREE_PLAYER:
+        if self.chained and self.packets not in THREE_PLAYER:
             raise DealError(f"the {self.name} dealer plays the hands out: "
-                            f"three-player rule sets only, not {self.rules!r}")
+                            f"three-player patterns only ({', '.join(THREE_PLAYER)}), not {self.packets!r}")
         if self.riffles < 0 or (self.kind != "riffle" and self.riffles):
             raise DealError(f"riffles must be >= 0 and only with riffle:K, not {self.riffles}")
         if self.chain_length < 1 or self.burn_in < 0:
@@ -456,11 +285,11 @@ class Dealer:
             raise DealError(f"unknown cut model {self.cut!r} (use {', '.join(CUT_MODELS)})")
         if self.gather not in GATHER_ORDERS:
             raise DealError(f"unknown gathering order {self.gather!r} (use {', '.join(GATHER_ORDERS)})")
-        if self.play not in ("solver", "greedy"):
-            raise DealError(f"unknown play policy {self.play!r} (use solver or greedy)")
+        if self.play not in PLAYS:
+            raise DealError(f"unknown play policy {self.play!r} (use {', '.join(PLAYS)})")
 
     @classmethod
-    def parse(cls, text: str, rules: str = "csm", **options: object) -> "Dealer":
+    def parse(cls, text: str, packets: str = "csm", **options: object) -> Dealer:
         """``uniform``, ``no-shuffle`` or ``riffle:K``; ``options`` set the chain parameters.
 
         Raises DealError, quoting the text, for anything else.
@@ -470,9 +299,9 @@ class Dealer:
             count = name.partition(":")[2]
             if not count.isdigit():
                 raise DealError(f"riffle:K needs a whole number K >= 0, not {text!r}")
-            return cls("riffle", int(count), rules, **options)  # type: ignore[arg-type]
+            return cls("riffle", int(count), packets, **options)  # type: ignore[arg-type]
         if name in ("uniform", "no-shuffle"):
-            return cls(name, 0, rules, **options)  # type: ignore[arg-type]
+            return cls(name, 0, packets, **options)  # type: ignore[arg-type]
         raise DealError(f"unknown dealer {text!r} (use uniform, no-shuffle or riffle:K)")
 
     @property
@@ -504,13 +333,11 @@ class Dealer:
         rng = random.Random(f"{seed}/uniform/{index}")
         pack = list(ALL_CARDS)
         rng.shuffle(pack)
-        hands, talon = pattern(self.rules).deal(pack)
-        return Deal(index, self.rules, hands, talon, tuple(pack), chain=index, step=0)
+        hands, talon = pattern(self.packets).deal(pack)
+        return Deal(index, self.packets, hands, talon, tuple(pack), chain=index, step=0)
 
     def _chain(self, seed: int, chain: int, lo: int, hi: int) -> Iterator[Deal]:
         """Steps ``lo`` to ``hi - 1`` of one chain (always played from its start)."""
-        from analyzer.solver import Solver
-
         rng = random.Random(f"{seed}/chain/{chain}")
         # A fresh, small table per chain: the principal variation may depend on
         # what the table holds, and the chain must not depend on other chains.
@@ -523,8 +350,8 @@ class Dealer:
                 pack = riffle(pack, rng)
             c = cut_point(self.cut, rng)
             pack = pack[c:] + pack[:c]
-            hands, talon = pattern(self.rules).deal(pack)
-            deal = Deal(chain * self.chain_length + step, self.rules, hands, talon, tuple(pack),
+            hands, talon = pattern(self.packets).deal(pack)
+            deal = Deal(chain * self.chain_length + step, self.packets, hands, talon, tuple(pack),
                         chain, step, c, previous)
             if step >= lo:
                 yield deal

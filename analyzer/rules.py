@@ -19,6 +19,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from analyzer.cards import MARRIAGE_LANE, NOTRUMP_ORDER, Card, CardSet, Rank, Suit, parse_cards
 from analyzer.contract import MARRIAGE_RULES, RULE_SETS, Contract
 from analyzer.errors import MariasError, PositionError
+from analyzer.reading import canonical_json
 
 
 def default_leader(contract: Contract, actor: int, rules: str) -> int:
@@ -150,6 +151,12 @@ class Position:
     def legal_moves(self) -> CardSet:
         return legal_cards(self.hands[self.to_move], self.trick, self.trump, self.notrump, self.announced)
 
+    def _repr_html_(self) -> str:
+        """Jupyter's drawing of the hands (the renderer is imported when first drawn)."""
+        from analyzer.display import html_position
+
+        return html_position(self)
+
     # --- JSON -------------------------------------------------------------------
 
     @classmethod
@@ -157,6 +164,7 @@ class Position:
         """Read and check the position JSON (a dict). Raises PositionError or NotationError."""
         if not isinstance(data, Mapping):
             raise PositionError("a position must be a JSON object")
+        data = canonical_json(data)  # lists, grouped hands, "none", Czech contract names
         unknown = set(data) - _JSON_KEYS
         if unknown:
             raise PositionError(f"unknown key {sorted(unknown)[0]!r} in position")
@@ -242,6 +250,8 @@ class Position:
 
     def check(self) -> None:
         """Raise PositionError naming the first thing wrong with this position."""
+        for name in ("actor", "leader"):  # a seat out of range must not reach the core
+            _seat(getattr(self, name), name)
         seen = CardSet()
         places = [(f"hand {i}", h) for i, h in enumerate(self.hands)]
         places += [("the trick", CardSet(self.trick)), ("the talon", self.talon)]
@@ -261,18 +271,25 @@ class Position:
         self._check_trick()
 
     def _check_sizes(self) -> None:
-        size = len(self.hands[self.to_move])
-        if size > 10:
-            raise PositionError(f"hand {self.to_move} holds {size} cards; at most 10")
+        for seat, hand in enumerate(self.hands):
+            if len(hand) == 12:
+                raise PositionError(f"hand {seat} holds 12 cards: lay away two cards first (to the talon)")
+            if len(hand) > 10:
+                raise PositionError(f"hand {seat} holds {len(hand)} cards; at most 10")
+        # Each hand's size before this trick; the hand that differs from the other two is the one blamed
+        # (with no two alike, the hand to move sets the size).
+        before = [len(self.hands[(self.leader + k) % 3]) + (k < len(self.trick)) for k in range(3)]
+        size = next((n for n in before if before.count(n) >= 2), before[len(self.trick) % 3])
         if self.trick and size == 0:
             raise PositionError("a trick is in progress but the player to move has no cards")
         for k in range(3):
             seat = (self.leader + k) % 3
             want = size - 1 if k < len(self.trick) else size
             if len(self.hands[seat]) != want:
+                others = ", ".join(f"hand {s} {len(self.hands[s])}" for s in range(3) if s != seat)
                 raise PositionError(
                     f"hand {seat} holds {len(self.hands[seat])} cards but should hold {want} "
-                    f"(hand {self.to_move}, to move, holds {size}; {len(self.trick)} card(s) in the trick)"
+                    f"({others}; {len(self.trick)} card(s) in the trick)"
                 )
 
     def _check_contract(self) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from analyzer import _core
@@ -67,6 +67,17 @@ class SolveResult:
     line: list[Card]
     card_values: dict[Card, dict[str, Any]] | None = None
     nodes: int = 0
+    # Whose best play the line is: "points" (the hra search: the actor's trick points, which also
+    # decide the game and, under the Czech rule, the hundred) or the component searched for.
+    line_goal: str = "points"
+    position: Position | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def tricks(self) -> list[Any]:
+        """The line grouped by trick (cards, players, winner, points): ``analyzer.play.Trick``."""
+        from analyzer.play import group_tricks
+
+        return group_tricks(self.position, self.line) if self.position is not None else []
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -75,10 +86,22 @@ class SolveResult:
             "defence_points": self.defence_points,
             "components": self.components,
             "line": [str(c) for c in self.line],
+            "line_goal": self.line_goal,
+            "tricks": [t.to_json() for t in self.tricks],
         }
         if self.card_values is not None:
             out["card_values"] = {str(card): value for card, value in self.card_values.items()}
         return out
+
+    def __repr__(self) -> str:
+        contract = self.position.contract.value if self.position is not None else "contract"
+        points = "" if self.actor_points is None else f", actor {self.actor_points} / defence {self.defence_points}"
+        return f"<SolveResult {contract} {'makes' if self.makes else 'fails'}{points}, {len(self.line)}-card line>"
+
+    def _repr_html_(self) -> str:
+        from analyzer.display import html_result
+
+        return html_result(self)
 
 
 def remaining_units(position: Position) -> int:
@@ -246,10 +269,12 @@ class Solver:
             # The core's gains along the line are the actor's trick units (marriages aside).
             actor_points = 10 * sum(gain - marriage for _, gain, marriage in hra_line)
             defence_points = 10 * remaining_units(position) - actor_points
-        if own.name == "game" and hra_line is not None:
-            line = [card for card, _, _ in hra_line]
+        line_goal = "points"
+        if hra_line is not None and (own.name == "game" or own.name == "hundred" and position.marriage_rule == "czech"):
+            line = [card for card, _, _ in hra_line]  # the points decide these goals: one line serves both
         else:
             line = self.line(position, own)
+            line_goal = own.name
             nodes += self._line_nodes
         return SolveResult(
             makes=all(components[name] for name in OWN_GOAL[position.contract]),
@@ -259,6 +284,8 @@ class Solver:
             line=line,
             card_values=self.card_values(position, qs) if card_values else None,
             nodes=nodes,
+            line_goal=line_goal,
+            position=position,
         )
 
     def card_values(self, position: Position, qs: dict[str, Question] | None = None) -> dict[Card, dict[str, Any]]:

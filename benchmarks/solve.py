@@ -3,7 +3,10 @@
 Forehand is the actor: he is dealt 12 cards and discards two that are not
 aces or tens (nor the trump seven), the others get 10 each; the trump is
 random among the suits he holds (for sedma: a suit whose seven he holds).
-Each question is timed on its own, through the public ``Solver`` API.
+Each question is timed on its own, through the public ``Solver`` API; then the
+same deals go through the batch entry point (``analyzer.batch.run_batch``: one
+call into C per chunk of worlds), on one thread and on every core, as worlds
+per second.
 
     python benchmarks/solve.py --deals 2000 --seed 1
 """
@@ -13,10 +16,16 @@ import argparse
 import random
 import statistics
 import time
+from collections import defaultdict
+
+import numpy as np
 
 from analyzer.cards import Card, CardSet, Rank, Suit
 from analyzer.rules import Position
-from analyzer.solver import Solver
+from analyzer.batch import EXACT, _searches, default_threads, run_batch
+from analyzer.solver import Solver, questions
+
+QUESTIONS = ("hra-value", "hra-wins", "sedma", "betl", "durch")
 
 
 def deal(rng: random.Random) -> tuple[list[Card], list[Card], list[Card]]:
@@ -58,29 +67,78 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
 
 
+def positions(question: str, deals: int, seed: int) -> list[Position]:
+    rng = random.Random(f"{seed}-{question}")
+    return [position(rng, question) for _ in range(deals)]
+
+
+def one_by_one(question: str, deals: list[Position], tt_log2: int) -> tuple[list[float], list[int], int]:
+    """(seconds, nodes) per deal through the public API, and how many said yes."""
+    solver = Solver(tt_log2)
+    times, counts, yes = [], [], 0
+    for pos in deals:
+        start = time.perf_counter()
+        answer = solver.hra_value(pos) if question == "hra-value" else solver.makes(pos)
+        times.append(time.perf_counter() - start)
+        counts.append(solver.nodes)
+        yes += bool(answer) if question != "hra-value" else 0
+    return times, counts, yes
+
+
+def signature(question: str, deals: int, seed: int, tt_log2: int = 16) -> list[int]:
+    """The search's node counts on a fixed set of deals (tests/test_node_signature.py pins them)."""
+    return one_by_one(question, positions(question, deals, seed), tt_log2)[1]
+
+
+def batches(question: str, deals: list[Position]) -> list[tuple[list, tuple, np.ndarray, np.ndarray]]:
+    """The deals as batches of worlds: one per core game (the trump differs between deals), each
+    world with its own target (the talon's points move the hra's)."""
+    groups: dict[tuple, list[Position]] = defaultdict(list)
+    for pos in deals:
+        q = questions(pos)["seven" if question == "sedma" else pos.contract.components[0]]
+        groups[q.game(pos), q.state(pos)[1:]].append(pos)
+    out = []
+    for (game, rest), group in groups.items():
+        name = "seven" if question == "sedma" else group[0].contract.components[0]
+        targets = [[EXACT if question == "hra-value" else questions(p)[name].target] for p in group]
+        state = (tuple(h.mask for h in group[0].hands), *rest)
+        hands = np.array([[h.mask for h in p.hands] for p in group], np.uint32)
+        out.append(([(game, 0)], state, hands, np.array(targets, np.int16)))
+    return out
+
+
+def batch_rate(work: list, threads: int, tt_log2: int) -> tuple[float, int]:
+    """Worlds per second through run_batch (best of three runs, each from empty tables), and the nodes."""
+    worlds = sum(len(hands) for _, _, hands, _ in work)
+    best, nodes = float("inf"), 0
+    for _ in range(3):
+        for search in _searches(tt_log2, threads):  # the batch keeps its tables: start each run afresh
+            search.clear()
+        seconds, nodes = 0.0, 0
+        for qs, state, hands, targets in work:
+            result = run_batch(qs, state, hands, targets, threads=threads, tt_log2=tt_log2)
+            seconds += result.seconds
+            nodes += result.nodes
+        best = min(best, seconds)
+    return worlds / best, nodes
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tt-log2", type=int, default=16)
-    parser.add_argument("--questions", default="hra-value,hra-wins,sedma,betl,durch")
+    parser.add_argument("--questions", default=",".join(QUESTIONS))
+    parser.add_argument("--no-batch", action="store_true", help="skip the batch entry point's table")
     args = parser.parse_args()
+    wanted = args.questions.split(",")
 
     # The node counts are the search's signature: repeatable for a given seed and
     # table size, whatever else the machine is doing. Quote them when the search changes.
     print(f"{'question':<10} {'deals':>6} {'median ms':>10} {'p90 ms':>8} {'p99 ms':>8} {'max ms':>8} "
           f"{'nodes/s':>10} {'yes %':>6} {'nodes median':>13} {'nodes total':>12}")
-    for question in args.questions.split(","):
-        rng = random.Random(f"{args.seed}-{question}")
-        positions = [position(rng, question) for _ in range(args.deals)]
-        solver = Solver(args.tt_log2)
-        times, counts, yes = [], [], 0
-        for pos in positions:
-            start = time.perf_counter()
-            answer = solver.hra_value(pos) if question == "hra-value" else solver.makes(pos)
-            times.append(time.perf_counter() - start)
-            counts.append(solver.nodes)
-            yes += bool(answer) if question != "hra-value" else 0
+    for question in wanted:
+        times, counts, yes = one_by_one(question, positions(question, args.deals, args.seed), args.tt_log2)
         times.sort()
         total = sum(times)
         nodes = sum(counts)
@@ -89,6 +147,18 @@ def main() -> None:
               f"{times[-1] * 1e3:>8.2f} {nodes / total:>10.0f} "
               f"{'' if question == 'hra-value' else f'{100 * yes / len(times):.0f}':>6} "
               f"{statistics.median(counts):>13.0f} {nodes:>12}")
+    if args.no_batch:
+        return
+    cores = default_threads()
+    print(f"\nbatch entry point (run_batch, table 2^{args.tt_log2} per thread, best of 3): worlds per second")
+    print(f"{'question':<10} {'worlds':>7} {'1 thread':>10} {f'{cores} threads':>11} {'per core %':>11} "
+          f"{'nodes':>12}")
+    for question in wanted:
+        work = batches(question, positions(question, args.deals, args.seed))
+        one, nodes = batch_rate(work, 1, args.tt_log2)
+        many, _ = batch_rate(work, cores, args.tt_log2)
+        print(f"{question:<10} {args.deals:>7} {one:>10.0f} {many:>11.0f} {100 * many / one / cores:>11.0f} "
+              f"{nodes:>12}")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,15 @@ in at most 10 minutes on 2 cores.
 
     python benchmarks/study.py --deals 100000 --jobs 2 --seed 1
     python benchmarks/study.py --deals 2000 --jobs 2 --analyses points,betl,durch   # exact points too
+    python benchmarks/study.py --batch-vs-solver --deals 1000 --repeat 5           # one batch a question
+                                                                                    # against one search a deal
+
+``--batch-vs-solver`` times the open-hand questions of the hra, betl and durch
+analyses on the same positions two ways, in this process: through
+``analyzer.study.answer_all`` (one ``run_batch`` call a question and chunk, as
+the study does) and one ``Solver.component`` call a position (as it did
+before). It prints the medians of ``--repeat`` runs and checks that the
+answers agree.
 """
 from __future__ import annotations
 
@@ -19,6 +28,52 @@ from pathlib import Path
 from analyzer.study import run_study
 
 
+def batch_vs_solver(deals: int, seed: int, repeat: int) -> None:
+    import statistics
+
+    from analyzer.cards import Suit
+    from analyzer.contract import Contract
+    from analyzer.dealing import Dealer
+    from analyzer.policy import forehand_position
+    from analyzer.solver import Solver
+    from analyzer.study import answer_all
+
+    def questions_of(run: int) -> list:
+        # other deals in every run: the batch's search contexts keep their tables between calls
+        # (as a study's worker does between chunks), and must not find the last run's answers there
+        dealt = list(Dealer.parse("uniform").deals(seed, run * deals, (run + 1) * deals))
+        asked = [(f"hra {s.token}", "game", [forehand_position(d, Contract.GAME, s) for d in dealt]) for s in Suit]
+        asked += [(name, name, [forehand_position(d, contract) for d in dealt])
+                  for name, contract in (("betl", Contract.BETL), ("durch", Contract.DURCH))]
+        return asked
+
+    times: dict[str, list[float]] = {"batch": [], "one by one": []}
+    nodes = 0
+    for run in range(repeat):
+        asked = questions_of(run)
+        start = time.perf_counter()
+        batched = [answer_all(positions, name) for _, name, positions in asked]
+        times["batch"].append(time.perf_counter() - start)
+        solver = Solver(16)  # the table size the study's batches use
+        start = time.perf_counter()
+        single, nodes = [], 0
+        for _, name, positions in asked:
+            row = []
+            for p in positions:
+                row.append(int(solver.component(p, name)))
+                nodes += solver.nodes
+            single.append(row)
+        times["one by one"].append(time.perf_counter() - start)
+        if batched != single:
+            raise SystemExit("the batch answers differ from the one-by-one answers")
+    searches = sum(len(p) for _, _, p in asked)
+    print(f"{searches} searches a run ({deals} deals x {', '.join(label for label, _, _ in asked)}), "
+          f"seed {seed}, {repeat} runs on different deals; one-by-one nodes (last run) {nodes}; answers equal")
+    for label, values in times.items():
+        median = statistics.median(values)
+        print(f"{label:>10}: median {median:.2f} s = {1e3 * median / searches:.3f} ms a search")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=100_000)
@@ -27,7 +82,12 @@ def main() -> None:
     parser.add_argument("--analyses", default="hra,betl,durch")
     parser.add_argument("--dealer", default="uniform")
     parser.add_argument("--progress", action="store_true")
+    parser.add_argument("--batch-vs-solver", action="store_true")
+    parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
+    if args.batch_vs_solver:
+        batch_vs_solver(args.deals, args.seed, args.repeat)
+        return
 
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
@@ -38,8 +98,12 @@ def main() -> None:
           f"({os.cpu_count()} cores seen)")
     print(f"wall {wall:.1f} s  = {1e3 * wall / args.deals:.2f} ms a deal, {args.deals / wall:.0f} deals/s; "
           f"100,000 deals would take {wall * 100_000 / args.deals / 60:.1f} min")
-    rates = {c: table[c].mean() for c in table.columns if c.startswith("hra_makes_") or c in ("betl", "durch")}
-    print("make rates:", ", ".join(f"{c} {100 * r:.2f} %" for c, r in rates.items()))
+    columns = [c for c in table.columns if c.startswith("hra_makes_") or c in ("betl", "durch")]
+    n = len(table)
+    # binomial standard errors: the uniform dealer's deals are independent
+    print(f"make rates over {n} deals (± one standard error):", ", ".join(
+        f"{c} {100 * table[c].mean():.2f} ± {100 * (table[c].mean() * (1 - table[c].mean()) / n) ** 0.5:.2f} %"
+        for c in columns))
 
 
 if __name__ == "__main__":

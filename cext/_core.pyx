@@ -18,7 +18,7 @@ from libc.stdlib cimport malloc, free
 
 from csolver cimport (
     MR_EXACT, mr_ctx, mr_game, mr_state, mr_question, mr_error_text, mr_ctx_new, mr_ctx_free, mr_ctx_clear,
-    mr_ctx_use_pext, mr_search, mr_value, mr_move_values, mr_line, mr_batch, mr_nodes,
+    mr_ctx_use_pext, mr_search, mr_value, mr_move_values, mr_line, mr_batch, mr_nodes, mr_quick,
 )
 
 from analyzer.errors import MariasError
@@ -190,3 +190,8 @@ cdef class Search:
     def nodes(self) -> int:
         """Nodes searched by the last call."""
         return mr_nodes(self.ctx)
+
+    @property
+    def quick(self) -> int:
+        """Worlds of the last batch settled at the root without a search (quick bounds or table)."""
+        return mr_quick(self.ctx)

@@ -44,3 +44,4 @@ cdef extern from "solver.h" nogil:
     int mr_batch(mr_ctx *ctx, const mr_question *questions, int nq, const mr_state *base, const uint32_t *hands,
                  const int16_t *targets, int nworlds, int16_t *out, int stop_on_no, const int *stop, int *done)
     uint64_t mr_nodes(const mr_ctx *ctx)
+    uint64_t mr_quick(const mr_ctx *ctx)

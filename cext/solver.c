@@ -77,6 +77,7 @@ struct mr_ctx {
                              * card) as two masks: the class's low bit, its high bit */
     uint8_t maxside[3];
     uint64_t nodes;
+    uint64_t quick; /* worlds of the last batch settled at the root (bounds or table), no search */
 };
 
 static const char *const error_text[] = {
@@ -113,7 +114,7 @@ static int trick_winner(const mr_ctx *c, const int8_t *trick, int n) {
     return w;
 }
 
-/* Legal cards of seat p (RULES.md §3), the announced-card restriction applied. */
+/* Legal cards of seat p (docs/rules.md §3), the announced-card restriction applied. */
 static uint32_t legal(const mr_ctx *c, const state *s, int p) {
     uint32_t h = s->hand[p], moves = h;
     if (s->ntrick > 0) {
@@ -194,47 +195,135 @@ static int play(mr_ctx *c, int card) {
 
 static int terminal_value(const mr_ctx *c) { return c->p.goal == MR_GOAL_POINTS ? 0 : 1; }
 
-/* Points (units) the leader's side takes for sure by cashing: first the
- * leader's trumps above every other trump, then in each side suit his cards
- * above every other card of the suit, for as long as no one who could ruff
- * (an opponent, or a partner who would take the lead away) is void in it.
- * Only the leader's own sharp cards are counted, unless every remaining
- * trick is sure. */
-static int sure_points(const mr_ctx *c, int leader, int all_points) {
+/* The leader's cashing plan: he leads his trumps from the top, then each side
+ * suit from the top, for as long as every lead surely wins. The i-th lead of a
+ * suit (i = 0, 1, ...) wins when every other player who holds a higher card of
+ * it holds at most i cards of the suit: the i leads before it, all won, took a
+ * card of the suit from each player who had one (he must follow), so that
+ * player's higher cards are gone. A side lead is also given up where a player
+ * void in the suit may still hold a trump (an opponent would ruff, a partner
+ * take the lead away). The same plan proves claims (docs/claims.md, "Sure wins").
+ * ``mine`` is what he may lead at will (an announced seven waits). */
+typedef struct {
+    int units;  /* sharp cards of the sure tricks */
+    int tricks; /* sure tricks */
+    int drawn;  /* the other players have no trump left after the sure trump leads */
+    int spare;  /* his trumps (of mine) beyond the most any other player holds */
+    int losers; /* cards of mine in side suits that are not sure tricks */
+} cash_plan;
+
+static inline int falls(const mr_ctx *c, int leader, int suit, int card, int i) {
     const state *s = &c->s;
-    uint32_t mine = s->hand[leader] & ~c->p.announced, others = 0;
-    for (int seat = 0; seat < 3; seat++)
-        if (seat != leader) others |= s->hand[seat];
-    int pts = 0, tricks = 0, trump_leads = 0;
-    if (c->p.trump >= 0) {
-        uint32_t t = mine & c->trump_mask, other_trumps = others & c->trump_mask;
-        while (t && !(other_trumps & above(top_bit(t)))) {
+    for (int k = 1; k < 3; k++) {
+        uint32_t h = s->hand[(leader + k) % 3] & LANE(suit);
+        if ((h & above(card)) && popcount(h) > i) return 0;
+    }
+    return 1;
+}
+
+static void cash(const mr_ctx *c, int leader, uint32_t mine, cash_plan *plan) {
+    const state *s = &c->s;
+    int trump = c->p.trump, need = 0, trump_leads = 0;
+    plan->units = plan->tricks = plan->losers = 0;
+    if (trump >= 0) {
+        for (int k = 1; k < 3; k++) {
+            int n = popcount(s->hand[(leader + k) % 3] & c->trump_mask);
+            if (n > need) need = n;
+        }
+        uint32_t t = mine & c->trump_mask;
+        for (int i = 0; t && falls(c, leader, trump, top_bit(t), i); i++) {
             int top = top_bit(t);
-            pts += (c->p.sharp >> top) & 1;
+            plan->units += (c->p.sharp >> top) & 1;
             t &= ~(1u << top);
             trump_leads++;
         }
     }
-    tricks = trump_leads;
+    plan->tricks = trump_leads;
+    plan->drawn = trump_leads >= need;
+    plan->spare = popcount(mine & c->trump_mask) - need;
     for (int suit = 0; suit < 4; suit++) {
-        if (suit == c->p.trump) continue;
-        uint32_t ms = mine & LANE(suit), os = others & LANE(suit);
-        for (int j = 1; ms && !(os & above(top_bit(ms))); j++) {
-            int safe = 1;
-            for (int seat = 0; seat < 3 && safe; seat++) {
-                if (seat == leader) continue;
-                int length = popcount(s->hand[seat] & LANE(suit));
-                int trumps_left = popcount(s->hand[seat] & c->trump_mask) - trump_leads;
-                if (length < j && trumps_left > 0) safe = 0;
+        if (suit == trump) continue;
+        uint32_t ms = mine & LANE(suit);
+        for (int i = 0; ms; i++) {
+            int top = top_bit(ms), safe = falls(c, leader, suit, top, i);
+            for (int k = 1; k < 3 && safe; k++) {
+                int seat = (leader + k) % 3;
+                if (popcount(s->hand[seat] & LANE(suit)) <= i &&
+                    popcount(s->hand[seat] & c->trump_mask) > trump_leads)
+                    safe = 0;
             }
             if (!safe) break;
-            int top = top_bit(ms);
-            pts += (c->p.sharp >> top) & 1;
+            plan->units += (c->p.sharp >> top) & 1;
             ms &= ~(1u << top);
-            tricks++;
+            plan->tricks++;
         }
+        plan->losers += popcount(ms);
     }
-    return tricks == popcount(s->hand[leader]) ? all_points : pts;
+}
+
+/* Points (units) the leader's side takes for sure by his cashing plan: the sharp
+ * cards of its sure tricks, and the last trick when he keeps a trump back for it
+ * (drawn trumps, and a spare one for every loser he may have to ruff a lead of);
+ * every point left when every trick is sure. */
+static int sure_points(const mr_ctx *c, int leader, int all_points) {
+    const state *s = &c->s;
+    uint32_t hand = s->hand[leader], held = hand & c->p.announced;
+    cash_plan plan;
+    cash(c, leader, hand & ~c->p.announced, &plan);
+    if (plan.tricks == popcount(hand)) return all_points;
+    if (c->p.trump < 0 || !plan.drawn) return plan.units;
+    if (!held) return plan.units + (plan.spare - 1 >= plan.losers);
+    if (held == 1u << (8 * c->p.trump)) return plan.units + (plan.spare >= plan.losers); /* the seven kept */
+    return plan.units; /* an announced side seven may not be led at will: no last trick is sure */
+}
+
+/* Boolean goals the actor, on lead at a trick boundary, surely makes. */
+static int goal_won(const mr_ctx *c) {
+    const state *s = &c->s;
+    int actor = c->p.actor;
+    if (s->leader != actor || !c->maxside[actor]) return 0;
+    uint32_t hand = s->hand[actor];
+    cash_plan plan;
+    switch (c->p.goal) {
+    case MR_GOAL_DURCH:
+        cash(c, actor, hand, &plan);
+        return plan.tricks == popcount(hand);
+    case MR_GOAL_BETL: {
+        /* In every suit his cards lie below every other card of it, but for at most
+         * one card, which he leads (or any card, if none) under a higher one: after
+         * that he never leads again, and every lead of a suit he holds is above all
+         * his cards of it. */
+        uint32_t others = s->hand[(actor + 1) % 3] | s->hand[(actor + 2) % 3], risky = 0;
+        for (int suit = 0; suit < 4; suit++) {
+            uint32_t theirs = others & LANE(suit);
+            if (theirs) risky |= hand & LANE(suit) & above(__builtin_ctz(theirs));
+        }
+        if (risky & (risky - 1)) return 0;
+        for (uint32_t leads = risky ? risky : hand; leads; leads &= leads - 1) {
+            int card = __builtin_ctz(leads);
+            if (others & LANE(card >> 3) & above(card)) return 1;
+        }
+        return 0;
+    }
+    case MR_GOAL_SEVENS: {
+        uint32_t goals = 0;
+        for (int g = 0; g < c->p.ngoal; g++) goals |= 1u << c->p.goal_card[g];
+        if (c->p.trump < 0 || (hand & goals) != goals) return 0;
+        uint32_t seven = 1u << (8 * c->p.trump);
+        if (c->p.ngoal == 1 && goals == seven) {
+            /* Trumps drawn, and a spare trump for every side card he may have to follow
+             * with: the seven is never his only legal card too early, and wins the last trick. */
+            cash(c, actor, hand & ~c->p.announced, &plan);
+            return plan.drawn && plan.spare >= plan.losers;
+        }
+        /* Two sevens: every trick sure, the side seven cashed as the last of its suit. */
+        if (!(goals & seven)) return 0;
+        cash(c, actor, hand & ~seven, &plan);
+        return plan.drawn && plan.tricks == popcount(hand) - 1;
+    }
+    default:
+        return 0;
+    }
 }
 
 /* Boolean goals that are already lost at a trick boundary, whatever is played. */
@@ -271,10 +360,12 @@ static void bounds(const mr_ctx *c, int *lb, int *ub) {
     const state *s = &c->s;
     if (c->p.goal != MR_GOAL_POINTS) {
         *lb = 0;
-#ifdef MR_NO_QUICK_BOUNDS
         *ub = 1;
-#else
-        *ub = s->ntrick == 0 && goal_lost(c) ? 0 : 1;
+#ifndef MR_NO_QUICK_BOUNDS
+        if (s->ntrick == 0) {
+            if (goal_lost(c)) *ub = 0;
+            else if (goal_won(c)) *lb = 1;
+        }
 #endif
         return;
     }
@@ -890,7 +981,7 @@ int mr_batch(mr_ctx *c, const mr_question *qs, int nq, const mr_state *base, con
              const int16_t *targets, int nworlds, int16_t *out, int stop_on_no, volatile const int *stop, int *done) {
     *done = 0;
     if (nq < 1 || nworlds < 0) return MR_E_ARG;
-    uint64_t nodes = 0;
+    uint64_t nodes = 0, quick = 0;
     int code = MR_OK;
     mr_state st = *base;
     c->stop = stop;
@@ -900,21 +991,28 @@ int mr_batch(mr_ctx *c, const mr_question *qs, int nq, const mr_state *base, con
             break;
         }
         for (int seat = 0; seat < 3; seat++) st.hands[seat] = hands[3 * w + seat];
-        int no = 0;
+        int no = 0, searched = 0;
         for (int q = 0; q < nq && code == MR_OK; q++) {
             int target = targets ? targets[w * nq + q] : qs[q].target;
             code = load(c, &qs[q].game, &st);
             if (code) break;
             code = guarded(c, target, &out[w * nq + q]);
             nodes += c->nodes;
+            searched |= c->nodes > 1;
             no |= target != MR_EXACT && !out[w * nq + q];
         }
-        if (code == MR_OK) *done = w + 1;
+        if (code == MR_OK) {
+            *done = w + 1;
+            quick += !searched;
+        }
         if (no && stop_on_no) break;
     }
     c->stop = NULL;
     c->nodes = nodes;
+    c->quick = quick;
     return code;
 }
 
 uint64_t mr_nodes(const mr_ctx *c) { return c->nodes; }
+
+uint64_t mr_quick(const mr_ctx *c) { return c->quick; }

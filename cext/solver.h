@@ -118,5 +118,8 @@ int mr_batch(mr_ctx *ctx, const mr_question *questions, int nq, const mr_state *
 
 /* Nodes searched by the last call. */
 uint64_t mr_nodes(const mr_ctx *ctx);
+/* Worlds of the last mr_batch whose every question was settled at the root, by the quick
+ * bounds (the sure wins) or the table, without a search. */
+uint64_t mr_quick(const mr_ctx *ctx);
 
 #endif

@@ -49,7 +49,8 @@ def test_score_reads_standard_input_by_default() -> None:
 def test_score_rules_and_options_from_the_document_or_the_command_line() -> None:
     """basic: an announced hundred made with 130 is 32 units, 16 additive, 10 half-additive."""
     data = {"rules": "basic", "contract": "hundred", "trump": "b", "actor": 0,
-            "points": {"actor": 70, "defence": 20}, "marriages": {"actor": "bl"}}
+            "points": {"actor": 70, "defence": 20}, "marriages": {"actor": "bl"},
+            "trump_seven": {"seat": 1, "fate": "early"}}
     plain = run("--json", "-", stdin=json.dumps(data))
     assert json.loads(plain.stdout)["payments"] == [64, -32, -32]
     added = run("--json", "-o", "hundred_steps=add", "-", stdin=json.dumps(data))
@@ -83,3 +84,46 @@ def test_score_invalid_json_and_bad_options_exit_2_without_traceback() -> None:
         assert message in result.stderr
         assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1
         assert result.stdout == ""
+
+
+TWO_SEVENS_LOST = {"rules": "basic", "options": {"two_sevens": True}, "contract": "two-sevens", "trump": "b",
+                   "side_suit": "l", "actor": 0, "points": {"actor": 50, "defence": 40}, "marriages": {},
+                   "trump_seven": {"seat": 0, "fate": "won"}, "side_seven": {"seat": 0, "fate": "early"}}
+
+
+def test_score_sheet_fits_100_columns_and_names_the_last_trick_but_one() -> None:
+    """Issue 14: the side seven's fate is about the last trick but one; lines fit 100 columns; 1 unit."""
+    result = run("-", stdin=json.dumps(TWO_SEVENS_LOST))
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 100
+    assert "side seven (played before the last trick but one)" in " ".join(result.stdout.split())
+    assert "  1 unit  " in result.stdout and "1 units" not in result.stdout   # the game won, 1 unit
+    for line in run(str(EXAMPLE)).stdout.splitlines():
+        assert len(line) <= 100
+
+
+def test_score_reports_the_facts_the_rules_ignore_in_text_and_json() -> None:
+    """csm 12.3: an unfleked seven is not played; the seven's fate given is reported as ignored."""
+    data = {"contract": "seven", "trump": "b", "actor": 0, "trump_seven": {"seat": 0, "fate": "killed"}}
+    text = run("-", stdin=json.dumps(data))
+    assert text.exit_code == 0, text.output
+    assert "ignored: trump_seven: not played, csm 12.3" in text.stdout
+    payload = json.loads(run("--json", "-", stdin=json.dumps(data)).stdout)
+    assert payload["ignored"] == [{"fact": "trump_seven", "why": "not played, csm 12.3"}]
+    assert payload["payments"] == [2, -1, -1]
+
+
+def test_score_refuses_a_bonus_fact_left_out_with_one_line() -> None:
+    """Issue 15: two sevens on four trumps without saying whether the trump ace is held."""
+    data = {"contract": "two-sevens", "trump": "b", "side_suit": "l", "actor": 0,
+            "trump_seven": {"seat": 0, "fate": "won"}, "side_seven": {"seat": 0, "fate": "won"},
+            "holding": {"trumps": 4, "side_cards": 4}}
+    result = run("-", stdin=json.dumps(data))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == ("marias: the csm 17 row 'Dvě sedmy na 4 trumfy bez esa' needs holding trump_ace "
+                             "(give it, or the actor's hand and talon)\n")
+    counted = run("--json", "-", stdin=json.dumps({**data, "holding": {}, "hand": "b7 bX bK b9 l7 lA l8 lO hA aA",
+                                                     "talon": "h8 a9"}))
+    assert counted.exit_code == 0, counted.output
+    assert any("bez esa" in line["description"] for line in json.loads(counted.stdout)["lines"])

@@ -31,7 +31,8 @@ def test_json_payload_has_exactly_the_result_keys() -> None:
     result = run("solve", str(EXAMPLE), "--json")
     assert result.exit_code == 0
     payload = json.loads(result.stdout)
-    assert set(payload) == {"makes", "actor_points", "defence_points", "components", "line"}
+    assert set(payload) == {"makes", "actor_points", "defence_points", "components", "line", "line_goal", "tricks"}
+    assert [c for t in payload["tricks"] for c in t["cards"]] == payload["line"]
     assert payload["actor_points"] + payload["defence_points"] == 90
     assert set(payload["components"]) == {"seven", "game"}
     assert len(payload["line"]) == 30
@@ -57,7 +58,7 @@ def test_reads_standard_input_and_applies_overrides() -> None:
 @pytest.mark.parametrize("stdin, message", [
     ("{", "not valid JSON"),
     ('{"hands": ["hA", "hX", "zz"]}', "unknown card 'zz'"),
-    ('{"hands": ["hA hK", "hX", "h7"], "trump": "h"}', "hand 1 holds 1 cards but should hold 2"),
+    ('{"hands": ["hA hK", "hX", "h7"], "trump": "h"}', "hand 0 holds 2 cards but should hold 1"),
     ('{"hands": ["hA", "hX", "h9"], "trump": "h", "contract": "seven"}', "does not hold the trump seven"),
     ('[1, 2]', "must be a JSON object"),
 ])

@@ -16,19 +16,11 @@ from analyzer.cards import ALL_CARDS, Card, CardSet, Rank, Suit
 from analyzer.dealing import (
     PATTERNS,
     Deal,
-    DealError,
     Dealer,
-    choose_trump,
+    DealError,
     cut_point,
-    discard_for_betl,
-    discard_for_durch,
-    discard_for_trumps,
-    forehand_position,
     gather,
-    greedy_line,
-    play_hand,
     riffle,
-    split_tricks,
     trick_survival,
     uniform_any_void,
     uniform_patterns,
@@ -36,6 +28,16 @@ from analyzer.dealing import (
     uniform_voids,
 )
 from analyzer.errors import MariasError
+from analyzer.policy import (
+    choose_trump,
+    discard_for_betl,
+    discard_for_durch,
+    discard_for_trumps,
+    forehand_position,
+    greedy_line,
+    play_hand,
+    split_tricks,
+)
 from analyzer.rules import Contract, replay
 from analyzer.solver import Solver, questions
 
@@ -69,9 +71,9 @@ def uniform_deals() -> list[Deal]:
 
 def test_packet_patterns_deal_the_documented_packets() -> None:
     pack = list(ALL_CARDS)
-    cs = lambda *ranges: CardSet([pack[i] for a, b in ranges for i in range(a, b)])  # noqa: E731
-    for rules in ("csm", "licit"):
-        hands, talon = PATTERNS[rules].deal(pack)
+    cs = lambda *ranges: CardSet([pack[i] for a, b in ranges for i in range(a, b)])
+    for packets in ("csm", "licit"):
+        hands, talon = PATTERNS[packets].deal(pack)
         assert hands == (cs((0, 5), (17, 22)), cs((5, 10), (22, 27)), cs((10, 15), (27, 32)))
         assert talon == cs((15, 17))
     hands, talon = PATTERNS["basic"].deal(pack)
@@ -87,8 +89,8 @@ def test_packet_patterns_deal_the_documented_packets() -> None:
 
 
 def test_every_dealer_deals_all_32_cards_once() -> None:
-    for rules in PATTERNS:
-        for deal in Dealer.parse("uniform", rules).deals(1, 0, 20):
+    for packets in PATTERNS:
+        for deal in Dealer.parse("uniform", packets).deals(1, 0, 20):
             seen = [c for h in deal.hands for c in h] + list(deal.talon)
             assert sorted(seen) == list(range(32))
 
@@ -191,12 +193,12 @@ def test_solver_chain_is_reproducible_across_splits() -> None:
 
 def test_no_shuffle_chain_gathers_cuts_and_deals_in_packets() -> None:
     """Every deal of a chain is the previous hand, played, gathered and cut, dealt in 5-2-5 packets."""
-    for rules in ("csm", "basic"):
-        dealer = Dealer.parse("no-shuffle", rules, chain_length=12, burn_in=0, play="greedy")
+    for packets in ("csm", "basic"):
+        dealer = Dealer.parse("no-shuffle", packets, chain_length=12, burn_in=0, play="greedy")
         deals = list(dealer.deals(5, 0, 12))
-        for before, deal in zip(deals, deals[1:]):
+        for before, deal in itertools.pairwise(deals):
             assert sorted(deal.pack) == list(range(32))
-            hands, talon = PATTERNS[rules].deal(deal.pack)
+            hands, talon = PATTERNS[packets].deal(deal.pack)
             assert deal.hands == hands and deal.talon == talon
             tricks, laid_away, actor = play_hand(before, "greedy", None)
             assert deal.previous == tuple(cards for cards, _ in tricks)
@@ -297,7 +299,7 @@ def test_discards_follow_their_rules() -> None:
                 assert all(c.suit != trump for c in away)
         betl = discard_for_betl(twelve)
         durch = discard_for_durch(twelve)
-        order = lambda c: (0, 1, 2, 4, 5, 6, 3, 7)[c.rank]  # noqa: E731  betl order 7 8 9 X U O K A
+        order = lambda c: (0, 1, 2, 4, 5, 6, 3, 7)[c.rank]
         assert min(order(c) for c in betl) >= max(order(c) for c in twelve - betl)
         assert max(order(c) for c in durch) <= min(order(c) for c in twelve - durch)
 
@@ -315,12 +317,12 @@ def test_choose_trump_is_the_longest_suit() -> None:
 
 @pytest.mark.parametrize("text, options", [
     ("shuffle", {}), ("riffle:", {}), ("riffle:-1", {}), ("riffle:two", {}),
-    ("no-shuffle", {"rules": "four"}), ("uniform", {"rules": "skat"}),
+    ("no-shuffle", {"packets": "four"}), ("uniform", {"packets": "skat"}),
     ("no-shuffle", {"cut": "half"}), ("no-shuffle", {"gather": "up"}), ("no-shuffle", {"play": "random"}),
     ("no-shuffle", {"chain_length": 0}), ("no-shuffle", {"burn_in": -1}),
 ])
 def test_bad_dealers_are_one_line_errors(text: str, options: dict) -> None:
-    rules = options.pop("rules", "csm")
+    packets = options.pop("packets", "csm")
     with pytest.raises(MariasError) as info:
-        Dealer.parse(text, rules, **options)
+        Dealer.parse(text, packets, **options)
     assert "\n" not in str(info.value)

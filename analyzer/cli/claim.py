@@ -2,41 +2,49 @@
 from __future__ import annotations
 
 import json
-from typing import Any, TextIO
+from typing import Any
 
 import click
 
 from analyzer.cli import main
-from analyzer.cli.common import BadInput, read_json
+from analyzer.cli.common import BadInput, position_data, position_options
 from analyzer.errors import MariasError
 
 
 @main.command("claim")
-@click.argument("source", type=click.File("r", encoding="utf-8"), default="-")
+@click.argument("source", required=False, metavar="[FILE]")
+@position_options(claim=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the result object as JSON on stdout.")
 @click.option("--count", is_flag=True, help="Also count the redistributions the actor makes (exact; slower).")
 @click.option("--consistent", is_flag=True,
               help="Only redistributions consistent with the play so far (the claim's 'played' tricks).")
 @click.option("--component", "components", multiple=True,
+              type=click.Choice(["game", "seven", "hundred", "two-sevens", "betl", "durch", "open-betl", "open-durch"]),
               help="Claim this component only (repeatable), e.g. the game of a seven: --component game.")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+              help="Give up (one line, exit status 2) if the claim is not settled in this time.")
 @click.option("--unicode/--ascii", default=False, help="Draw suits as symbols.")
 @click.option("--strict", is_flag=True,
               help="Also: laid down without seeing? One plan from what the actor sees (docs/claims.md); "
                    "undecided after 60 s.")
-def claim_command(source: TextIO, as_json: bool, count: bool, consistent: bool, components: tuple[str, ...],
-                  unicode: bool, strict: bool) -> None:
+def claim_command(source: str | None, as_json: bool, count: bool, consistent: bool, components: tuple[str, ...],
+                  time_limit: float | None, unicode: bool, strict: bool, **options: Any) -> None:
     """Is the claim laid down (ložená): made for every redistribution of the defence's cards?
 
-    FILE (or - for standard input) is the position JSON of "marias solve", the
+    FILE (- or nothing for standard input) is the position JSON of "marias solve", the
     defenders' hands either given or null with the defence's cards in "unseen"
-    (docs/claims.md).
+    (docs/claims.md); or the claim as options, the actor's hand alone:
+
+    \b
+    marias claim --hand "h: A K O  b: A K  l: A K  a: A K O" --contract durch --talon "h8 b8"
     """
     from analyzer.claims import check_claim
     from analyzer.display import draw_line, draw_position
 
-    data = read_json(source, "the claim")
+    data = position_data(source, "the claim", options)
     try:
-        result = check_claim(data, count=count, consistent=consistent, components=components or None, strict=strict)
+        result = check_claim(data, count=count, consistent=consistent, components=components or None,
+                             time_limit=time_limit, strict=strict)
     except MariasError as exc:
         raise BadInput(str(exc)) from None
     if as_json:
@@ -45,22 +53,29 @@ def claim_command(source: TextIO, as_json: bool, count: bool, consistent: bool, 
     claim = result.claim
     assert claim is not None
     click.echo(_draw_claim(claim, unicode))
-    which = "consistent with the play " if consistent else ""
-    verdict = "laid down" if result.laid_down else "not laid down"
-    click.echo(f"\nVerdict: {verdict} ({result.distributions} redistributions {which}checked)")
+    which = " consistent with the play" if consistent else ""
+    n = result.distributions
+    if result.laid_down:
+        click.echo(f"\nVerdict: laid down ({n} redistributions{which} checked)")
+    else:
+        click.echo(f"\nVerdict: not laid down (a counterexample among {n} redistributions{which})")
     if len(result.components) > 1 or components:
         for name, ok in result.components.items():
             click.echo(f"  {name}: {'laid down' if ok else 'not laid down' if ok is False else 'not decided'}")
     if result.winning is not None:
-        click.echo(f"  the actor makes it in {result.winning} of {result.distributions}")
+        click.echo(f"  the actor makes it in {result.winning} of {n} (all checked)")
     if strict:
         _draw_strict(result)
     example = result.counterexample
     if example is not None:
         click.echo(f"\nCounterexample ({example.component} fails):")
         click.echo(draw_position(example.position, unicode))
-        click.echo("\nThe defence's line:")
-        click.echo(draw_line(example.position, example.line, unicode))
+        totals = _totals(example.position)
+        if totals:
+            click.echo("\nTotals under best play for the points:")
+            click.echo("\n".join(totals))
+        click.echo(f"\nThe defence's line (best play against the {example.component}):")
+        click.echo(draw_line(example.position, example.line, unicode, example.component))
     click.echo(f"\n({result.searched} searches, {result.proven} redistributions settled without one, "
                f"{result.seconds:.2f} s)", err=True)
 
@@ -76,6 +91,14 @@ def _draw_strict(result: Any) -> None:
         click.echo(draw_plan(result.plan))
     if result.guess is not None:
         click.echo("\n" + draw_guess(result.guess))
+
+
+def _totals(position: Any) -> list[str]:
+    """The counterexample's totals, as ``solve`` prints them."""
+    from analyzer.display import draw_totals
+    from analyzer.solver import solve
+
+    return draw_totals(position, solve(position))
 
 
 def _draw_claim(claim: Any, unicode: bool) -> str:

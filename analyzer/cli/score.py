@@ -8,6 +8,7 @@ import click
 
 from analyzer.cli import main
 from analyzer.cli.common import BadInput, read_json
+from analyzer.contract import RULE_SETS
 from analyzer.errors import MariasError
 
 
@@ -22,12 +23,15 @@ def _option_value(text: str) -> Any:
 @main.command()
 @click.argument("source", type=click.File("r", encoding="utf-8"), default="-")
 @click.option("--json", "as_json", is_flag=True, help="Print only the settlement as JSON on stdout.")
-@click.option("--rules", type=click.Choice(["csm", "basic", "licit"]), default=None,
-              help="Rule set, over the result's own \"rules\" (default csm).")
+@click.option("--rules", type=click.Choice(RULE_SETS), default=None,
+              help="The rule set that prices the game, over the result's own \"rules\" (default csm).")
 @click.option("-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
               help="A rule-set option over the result's \"options\", e.g. -o hundred_steps=add.")
 def score(source: TextIO, as_json: bool, rules: str | None, option_pairs: tuple[str, ...]) -> None:
-    """Settle a game's result (FILE, or - for standard input): each player's payment, line by line."""
+    """Settle a game's result (FILE, or - for standard input): each player's payment, line by line.
+
+    The result JSON is described in docs/scoring.md; the rules in docs/rules.md.
+    """
     from analyzer.scoring import settle_json
 
     data = read_json(source, "the result")
@@ -42,6 +46,6 @@ def score(source: TextIO, as_json: bool, rules: str | None, option_pairs: tuple[
     except MariasError as exc:
         raise BadInput(str(exc)) from None
     if as_json:
-        click.echo(json.dumps(settlement.to_dict(), ensure_ascii=False))
+        click.echo(json.dumps(settlement.to_json(), ensure_ascii=False))
     else:
         click.echo(str(settlement))

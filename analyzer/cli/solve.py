@@ -2,69 +2,96 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from analyzer.cli import main
-from analyzer.cli.common import BadInput, read_json
+from analyzer.cli.common import BadInput, position_data, position_options
 from analyzer.errors import MariasError
 
 if TYPE_CHECKING:
     from analyzer.rules import Position
 
 
-def load_position(source: TextIO, contract: str | None, trump: str | None) -> "Position":
-    """Read the position JSON, apply command-line overrides, check it."""
+def load_position(source: str | None, options: dict[str, Any]) -> Position:
+    """Read the position from FILE, standard input or the options alone; check it."""
     from analyzer.rules import Position
 
-    data = read_json(source, "the position")
-    if isinstance(data, dict):
-        if contract is not None:
-            data["contract"] = contract
-        if trump is not None:
-            data["trump"] = None if trump.lower() in ("none", "null", "-") else trump
+    data = position_data(source, "the position", options)
     try:
-        return Position.from_json(data)
+        position = Position.from_json(data)
     except MariasError as exc:
         raise BadInput(str(exc)) from None
+    if position.tricks_left == 0:
+        raise BadInput("the position has no cards left to play")
+    return position
 
 
 @main.command()
-@click.argument("source", type=click.File("r", encoding="utf-8"), default="-")
+@click.argument("source", required=False, metavar="[FILE]")
+@position_options()
 @click.option("--json", "as_json", is_flag=True, help="Print the result object as JSON on stdout.")
-@click.option("--cards", "card_values", is_flag=True, help="Also give the value of every legal card of the side to move.")
-@click.option("--contract", help="Override the position's contract (game, seven, betl, ...).")
-@click.option("--trump", help="Override the trump suit (h, b, l, a, or none).")
+@click.option("--cards", "card_values", is_flag=True,
+              help="Also value every legal card of the side to move, best first for that side.")
+@click.option("--payment", is_flag=True, help="Also settle the deal played out best (the rule set's payments).")
 @click.option("--unicode/--ascii", default=False, help="Draw suits as symbols.")
 @click.option("--tt-log2", default=16, show_default=True, type=click.IntRange(10, 28),
               help="Transposition table size: 2**N entries of 24 bytes.")
-def solve(source: TextIO, as_json: bool, card_values: bool, contract: str | None, trump: str | None,
-          unicode: bool, tt_log2: int) -> None:
-    """Solve a position open-handed (FILE, or - for standard input)."""
-    from analyzer.display import draw_line, draw_position
+def solve(source: str | None, as_json: bool, card_values: bool, payment: bool, unicode: bool, tt_log2: int,
+          **options: Any) -> None:
+    """Solve a position open-handed: FILE (a position JSON), - or nothing for standard input, or the
+    position as options:
+
+    \b
+    marias solve --hands "h: A K O U 9 7  b: A X  l: A  a: 8" "..." "..." --trump h --contract sedma
+    """
+    from analyzer.display import (
+        GOAL_WORDS,
+        draw_card_values,
+        draw_line,
+        draw_position,
+        draw_totals,
+    )
     from analyzer.solver import Solver
 
-    position = load_position(source, contract, trump)
+    position = load_position(source, options)
     try:
         result = Solver(tt_log2).solve(position, card_values)
+        settlement = _settle(position, result) if payment else None
     except MariasError as exc:
         raise BadInput(str(exc)) from None
     if as_json:
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        payload = result.to_json()
+        if settlement is not None:
+            payload["payment"] = settlement.to_json()
+        click.echo(json.dumps(payload, ensure_ascii=False))
         return
     click.echo(draw_position(position, unicode))
     verdict = "makes" if result.makes else "does not make"
     click.echo(f"\nVerdict: {position.contract.value} {verdict}")
     for name, ok in result.components.items():
         click.echo(f"  {name}: {'yes' if ok else 'no'}")
-    if result.actor_points is not None:
-        click.echo(f"  points in the remaining play: actor {result.actor_points}, defence {result.defence_points}")
-    click.echo("\nLine:")
-    click.echo(draw_line(position, result.line, unicode))
+    totals = draw_totals(position, result)
+    if totals:
+        click.echo("\nTotals under best play for the points:")
+        click.echo("\n".join(totals))
+    heading = GOAL_WORDS.get(result.line_goal, result.line_goal)
+    if result.line_goal != "points" and result.actor_points is not None:
+        heading += "; not the line of the totals above"
+    click.echo(f"\nLine, {heading}:")
+    click.echo(draw_line(position, result.line, unicode, result.line_goal))
     if result.card_values is not None:
-        click.echo(f"\nCards of seat {position.to_move}:")
-        for card, value in result.card_values.items():
-            extra = f", hra value {value['hra_value']}" if "hra_value" in value else ""
-            click.echo(f"  {card}: {'makes' if value['makes'] else 'fails'}{extra}")
+        click.echo("")
+        click.echo("\n".join(draw_card_values(position, result.card_values, unicode)))
+    if settlement is not None:
+        click.echo("\nPayment with best play:")
+        click.echo(str(settlement))
     click.echo(f"\n({result.nodes} nodes)", err=True)
+
+
+def _settle(position: Position, result: Any) -> Any:
+    from analyzer.outcome import result_json
+    from analyzer.scoring import settle_json
+
+    return settle_json(result_json(position, result))

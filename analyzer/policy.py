@@ -1,0 +1,205 @@
+"""Forehand's policy in the modelled hands: his trump, his discard and how the cards are played.
+
+The dealers of :mod:`analyzer.dealing` and the analyses of :mod:`analyzer.study`
+need a forehand who takes the talon, names a trump and lays away two cards,
+and three players who play a hand out. Those are choices about play, not
+about dealing, so they live here, above the solver (advice will grow this
+module). Every choice is a documented fixed rule (docs/study.md), not a
+bidding model:
+
+>>> from analyzer.cards import CardSet
+>>> twelve = CardSet.from_str("hA hX hK h9 h7 bA b8 lO l9 aK a8 a7")
+>>> choose_trump(twelve).token, str(discard_for_trumps(twelve, choose_trump(twelve)))
+('h', 'b8 l9')
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from analyzer.cards import MARRIAGE_LANE, Card, CardSet, Rank, Suit
+from analyzer.contract import RULE_SETS, Contract
+from analyzer.errors import MariasError
+from analyzer.rules import Position, default_leader, legal_cards, strength, trick_winner
+from analyzer.solver import Solver, questions
+
+if TYPE_CHECKING:
+    from analyzer.dealing import Deal
+
+
+class PolicyError(MariasError):
+    """A policy that cannot be applied (an unknown play policy, a contract without its trump …)."""
+
+
+PLAYS = ("solver", "greedy")
+Trick = tuple[Card, ...]
+
+
+# --- forehand's choices --------------------------------------------------------
+
+
+def _lengths(cards: CardSet) -> list[int]:
+    return [((cards.mask >> (8 * s)) & 0xFF).bit_count() for s in range(4)]
+
+
+def _cards(cards: CardSet) -> list[int]:
+    """The cards as plain ints ``suit * 8 + rank``.
+
+    The discard rules run once per contract per deal: plain ints keep them cheap.
+    """
+    return [i for i in range(32) if cards.mask >> i & 1]
+
+
+# Rank (7 8 9 U O K X A = 0..7) to strength in the betl/durch order 7 8 9 X U O K A.
+_NOTRUMP_STRENGTH = (0, 1, 2, 4, 5, 6, 3, 7)
+
+
+def choose_trump(twelve: CardSet) -> Suit:
+    """Forehand's trump for the played hand: his longest suit; ties go to the suit
+    with the higher ranks (sum of rank indices), then to the first of h, b, l, a."""
+    def key(s: int) -> tuple[int, int, int]:
+        lane = (twelve.mask >> (8 * s)) & 0xFF
+        return lane.bit_count(), sum(r for r in range(8) if lane >> r & 1), -s
+    return Suit(max(range(4), key=key))
+
+
+def discard_for_trumps(twelve: CardSet, trump: Suit) -> CardSet:
+    """The two cards forehand lays away for a game with trumps.
+
+    Never an ace or a ten (Czech rule 7.2) nor the trump seven (so the same
+    discard serves hra and sedma). Side-suit cards first: those not in a
+    marriage before those in one, from the shortest side suit (to make a
+    void), lowest rank first; trumps (lowest first) only when fewer than two
+    such side cards exist.
+    """
+    lengths = _lengths(twelve)
+    mask = twelve.mask
+    t = int(trump)
+
+    def married(c: int) -> bool:
+        return c & 7 in (Rank.OVER, Rank.KING) and (mask >> (c & ~7)) & MARRIAGE_LANE == MARRIAGE_LANE
+
+    plain = [c for c in _cards(twelve) if c & 7 < Rank.TEN]
+    side = sorted((c for c in plain if c >> 3 != t), key=lambda c: (married(c), lengths[c >> 3], c & 7, c >> 3))
+    trumps = [c for c in plain if c >> 3 == t and c & 7 != Rank.SEVEN]  # already lowest first
+    return CardSet((side + trumps)[:2])
+
+
+def discard_for_betl(twelve: CardSet) -> CardSet:
+    """The two cards laid away for betl: the highest in betl order (A K O U X 9 8 7),
+    the shorter suit first on a tie (sharp cards may go, rule 7.2's exception)."""
+    lengths = _lengths(twelve)
+    ranked = sorted(_cards(twelve), key=lambda c: (-_NOTRUMP_STRENGTH[c & 7], lengths[c >> 3], c >> 3))
+    return CardSet(ranked[:2])
+
+
+def discard_for_durch(twelve: CardSet) -> CardSet:
+    """The two cards laid away for durch: the lowest in durch order, the shorter suit first on a tie."""
+    lengths = _lengths(twelve)
+    ranked = sorted(_cards(twelve), key=lambda c: (_NOTRUMP_STRENGTH[c & 7], lengths[c >> 3], c >> 3))
+    return CardSet(ranked[:2])
+
+
+def forehand_position(deal: Deal, contract: Contract, trump: Suit | None = None) -> Position:
+    """Forehand as the actor of ``contract``: he takes the talon and lays away two
+    cards by the rule of the contract (:func:`discard_for_trumps`, ``_betl``, ``_durch``).
+
+    For seven, forehand must hold the trump seven (else PositionError).
+    """
+    if deal.packets not in RULE_SETS:
+        raise PolicyError(f"forehand's contracts are modelled for the three-player rule sets "
+                          f"({', '.join(RULE_SETS)}), not {deal.packets!r}")
+    twelve = deal.hands[0] | deal.talon
+    if contract.has_trumps:
+        if trump is None:
+            raise PolicyError(f"{contract.value} needs a trump suit")
+        away = discard_for_trumps(twelve, trump)
+    else:
+        trump = None
+        away = discard_for_betl(twelve) if contract == Contract.BETL else discard_for_durch(twelve)
+    position = Position(
+        hands=(twelve - away, deal.hands[1], deal.hands[2]),
+        contract=contract,
+        trump=trump,
+        actor=0,
+        leader=default_leader(contract, 0, deal.packets),
+        talon=away,
+        rules=deal.packets,  # a three-player pattern is named after its rule set
+    )
+    position.check()
+    return position
+
+
+# --- playing a hand ------------------------------------------------------------
+
+
+def greedy_line(position: Position) -> list[Card]:
+    """A fast stand-in for real play: on lead, the highest legal card; following,
+    the lowest legal card that would take the trick so far, else the lowest legal
+    card ("highest/lowest" by rank, then suit order h b l a)."""
+    hands = list(position.hands)
+    trick = list(position.trick)
+    leader = position.leader
+    line: list[Card] = []
+    nt = position.notrump
+    while any(hands):
+        seat = (leader + len(trick)) % 3
+        legal = sorted(legal_cards(hands[seat], trick, position.trump, nt, position.announced),
+                       key=lambda c: (strength(c, nt), int(c.suit)))
+        if not trick:
+            card = legal[-1]
+        else:
+            winning = [c for c in legal if trick_winner(trick + [c], position.trump, nt) == len(trick)]
+            card = (winning or legal)[0]
+        line.append(card)
+        hands[seat] = hands[seat] - CardSet([card])
+        trick.append(card)
+        if len(trick) == 3:
+            leader = (leader + trick_winner(trick, position.trump, nt)) % 3
+            trick = []
+    return line
+
+
+def play_hand(deal: Deal, play: str, solver: Solver | None) -> tuple[list[tuple[Trick, int]], CardSet, int]:
+    """Play the deal as the chained dealers do; return (tricks with winner seats, talon, actor).
+
+    The contract (a documented simple rule, not a bidding model): forehand takes
+    the talon, names his longest suit (:func:`choose_trump`), lays away two
+    cards (:func:`discard_for_trumps`) and plays hra. ``play="solver"``: all
+    three play the open-hand solver's principal variation of the hra value
+    (``solver`` must be given, fresh per chain: the line may depend on the
+    state of its table); ``play="greedy"``: :func:`greedy_line`.
+    """
+    twelve = deal.hands[0] | deal.talon
+    position = forehand_position(deal, Contract.GAME, choose_trump(twelve))
+    if play == "solver":
+        if solver is None:
+            raise PolicyError("play='solver' needs a Solver")
+        line = solver.line(position, questions(position)["game"])
+    elif play == "greedy":
+        line = greedy_line(position)
+    else:
+        raise PolicyError(f"unknown play policy {play!r} (use {', '.join(PLAYS)})")
+    tricks = split_tricks(position, line)
+    if len(tricks) != 10:
+        raise AssertionError(f"a played hand has 10 tricks, not {len(tricks)}")
+    return tricks, position.talon, position.actor
+
+
+def split_tricks(position: Position, line: Sequence[Card]) -> list[tuple[Trick, int]]:
+    """A line of play from the start of a trick cut into tricks with their winning seats.
+
+    Unlike :func:`analyzer.rules.replay` it does not check legality (the
+    solver's and the greedy lines are legal by construction; the tests check
+    them with ``replay``), which makes it ten times faster.
+    """
+    leader = position.leader
+    out = []
+    for i in range(0, len(line) - len(line) % 3, 3):
+        trick = tuple(line[i:i + 3])
+        winner = (leader + trick_winner(trick, position.trump, position.notrump)) % 3
+        out.append((trick, winner))
+        leader = winner
+    return out
+
+

@@ -1,0 +1,127 @@
+"""``run_study``: a study from its arguments to its table, with progress, resuming and a summary."""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from analyzer.dealing import Dealer
+from analyzer.study import execution
+from analyzer.study.spec import Study, StudyError, default_chunk, parse_analyses
+from analyzer.study.storage import Parts, check_output, finished, missing
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+class StudyInterrupted(KeyboardInterrupt):
+    """A study stopped by Ctrl-C (or SIGTERM): what was kept, for the one line that says so."""
+
+    def __init__(self, parts: Path | None, chunks: int, deals: int, n: int) -> None:
+        super().__init__()
+        self.parts, self.chunks, self.deals, self.n = parts, chunks, deals, n
+
+    def __str__(self) -> str:
+        if self.parts is None or not self.chunks:
+            return "interrupted before any chunk finished; nothing was kept"
+        return (f"interrupted; {self.chunks} finished chunk{'s' * (self.chunks != 1)} ({self.deals} of "
+                f"{self.n} deals) kept in {self.parts}, run the same command again to continue")
+
+
+def run_study(
+    dealer: str | Dealer = "uniform",
+    n: int = 1000,
+    seed: int = 0,
+    analyses: str | Iterable[str] = "shape",
+    packets: str = "csm",
+    output: str | os.PathLike[str] | None = None,
+    jobs: int | None = None,
+    scheduler: str | None = None,
+    chunk: int | None = None,
+    progress: bool = True,
+    notify: Callable[[str], Any] | None = None,
+    **dealer_options: Any,
+) -> pd.DataFrame:
+    """Deal ``n`` deals and analyse each: one row per deal, in deal order.
+
+    ``dealer``: ``uniform``, ``no-shuffle``, ``riffle:K`` (or a Dealer);
+    ``packets``: the packet pattern (csm, licit, basic, four, two);
+    ``dealer_options``: chain_length, burn_in, cut, gather, play (see
+    :class:`analyzer.dealing.Dealer`). ``jobs``: local worker processes
+    (default: all cores). ``scheduler``: a dask.distributed scheduler address
+    (default: the environment's DASK_SCHEDULER_ADDRESS, if set); the work then
+    goes to that cluster. ``chunk``: deals per unit of work (rounded up to
+    whole chains). ``output``: a .parquet or .csv file in a directory that
+    exists; the run resumes from its ``.parts`` directory if there is one.
+    ``progress``: a progress bar on stderr; ``notify(line)`` is told, in one
+    line each, that the run resumes, that the output already holds the study,
+    and the summary of a finished run.
+
+    Raises StudyError or DealError (both MariasError) for bad arguments;
+    StudyInterrupted (a KeyboardInterrupt) on Ctrl-C, after keeping the
+    finished chunks.
+    """
+    started = time.perf_counter()
+    say = notify or (lambda line: None)
+    if isinstance(dealer, str):
+        dealer = Dealer.parse(dealer, packets, **dealer_options)
+    elif dealer_options:
+        raise StudyError("give the chain options inside the Dealer, not beside it")
+    study = Study(dealer, int(n), int(seed), parse_analyses(analyses))
+    block = dealer.block
+    size = default_chunk(study) if chunk is None else max(block, -(-int(chunk) // block) * block)
+    if jobs is not None and jobs < 1:
+        raise StudyError(f"jobs must be at least 1, not {jobs}")
+    scheduler = scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS") or None
+
+    parts: Parts | None = None
+    done: list[tuple[int, int]] = []
+    if output is not None:
+        path = Path(output)
+        check_output(path)
+        parts = Parts(path, study)
+        if not parts.dir.exists():
+            existing = finished(path, study)
+            if existing is not None:
+                say(f"{path} already holds this study ({study.describe()}): nothing to compute")
+                return existing
+        done = parts.open()
+        if done:
+            have = study.n - sum(b - a for a, b in missing(done, study.n))
+            say(f"resuming {study.describe()}: {have} of {study.n} deals already done in {parts.dir}")
+    todo = [c for a, b in missing(done, study.n) for c in study.chunks(a, b, size)]
+    computed = sum(b - a for a, b in todo)
+    frames: list[pd.DataFrame] = []
+    # tqdm: plain text on stderr, also right in a notebook (no ipywidgets needed)
+    from tqdm import tqdm
+
+    try:
+        with tqdm(total=study.n, initial=study.n - computed, unit="deal", smoothing=0.05,
+                  disable=not progress, file=sys.stderr, desc=f"{dealer.name} {dealer.packets}") as bar:
+            for start, stop, rows in execution.execute(study, todo, jobs, scheduler):
+                if parts is not None:
+                    parts.write(start, stop, rows)
+                else:
+                    frames.append(rows)
+                bar.update(stop - start)
+    except KeyboardInterrupt:
+        if parts is None:
+            raise StudyInterrupted(None, 0, 0, study.n) from None
+        parts.discard_if_empty()
+        kept = parts.done() if parts.dir.exists() else []
+        raise StudyInterrupted(parts.dir, len(kept), sum(b - a for a, b in kept), study.n) from None
+    if parts is not None:
+        df = parts.combine(study.n)
+        where = f" in {parts.output}"
+    else:
+        import pandas as pd
+
+        df = pd.concat(frames, ignore_index=True).sort_values("deal", kind="stable").reset_index(drop=True)
+        df.attrs["study"] = study.parameters()
+        where = ""
+    reused = f", {study.n - computed} resumed" if computed < study.n else ""
+    say(f"finished {study.describe()}{where}: {computed} computed in {time.perf_counter() - started:.1f} s{reused}")
+    return df

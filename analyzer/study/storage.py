@@ -1,0 +1,136 @@
+"""Runs that survive: finished chunks kept as part files, resumed, combined into the table."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from analyzer.study.spec import MARKERS, Study, StudyError
+from analyzer.study.table import (
+    FORMATS,
+    read_table,
+    with_dtypes,
+    write_atomic,
+    write_table,
+)
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+_PART = re.compile(r"(\d+)-(\d+)\.parquet")
+
+
+def check_output(output: Path) -> None:
+    """An output a study can write: a known extension, in a directory that exists (never made for it)."""
+    if output.suffix not in FORMATS:
+        raise StudyError(f"the output must end in .parquet or .csv, not {output.name!r}")
+    parent = output.parent
+    if not parent.is_dir():
+        raise StudyError(f"no directory {str(parent)!r} for the output {output.name!r}: create it first")
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        raise StudyError("writing a study table needs pyarrow (pip install pyarrow)") from None
+
+
+class Parts:
+    """The finished chunks of a study written to ``FILE.parts/``, one Parquet file each."""
+
+    def __init__(self, output: Path, study: Study) -> None:
+        self.output = output
+        self.dir = output.with_name(output.name + ".parts")
+        self.study = study
+        self.created = False  # made by this run (removed again if the run keeps nothing)
+
+    def open(self) -> list[tuple[int, int]]:
+        """Make or reopen the directory; return the ranges done. Raises StudyError on a mismatch."""
+        params = self.study.parameters()
+        meta = self.dir / "study.json"
+        if meta.exists():
+            old = json.loads(meta.read_text())
+            if old != params:
+                diff = next(k for k in params if old.get(k) != params[k])
+                raise StudyError(f"{str(self.dir)!r} holds another study ({diff} {old.get(diff)!r}, not "
+                                 f"{params[diff]!r}); remove it or choose another output")
+        else:
+            self.dir.mkdir(exist_ok=True)  # its parent was checked: never a tree of directories
+            self.created = True
+            write_atomic(meta, lambda p: p.write_text(json.dumps(params, indent=1)))
+        for stray in self.dir.glob("*.tmp"):
+            stray.unlink()  # a part cut off while being written
+        return self.done()
+
+    def done(self) -> list[tuple[int, int]]:
+        """The ranges of deals whose part files exist."""
+        out = []
+        for part in self.dir.glob("*.parquet"):
+            m = _PART.fullmatch(part.name)
+            if m:
+                out.append((int(m[1]), int(m[2])))
+        return sorted(out)
+
+    def write(self, start: int, stop: int, rows: pd.DataFrame) -> None:
+        write_atomic(self.dir / f"{start:010d}-{stop:010d}.parquet", lambda p: rows.to_parquet(p, index=False))
+
+    def discard_if_empty(self) -> bool:
+        """Remove a directory this run made and filled with no chunk; True if it did."""
+        if self.created and self.dir.exists() and not self.done():
+            shutil.rmtree(self.dir)
+            return True
+        return False
+
+    def combine(self, n: int) -> pd.DataFrame:
+        """Rows 0 … n-1 from the parts (each exactly once), written to the output; the parts removed."""
+        import pandas as pd
+
+        frames = [pd.read_parquet(p) for p in sorted(self.dir.glob("*.parquet"))]
+        df = pd.concat(frames, ignore_index=True)
+        df = df[df["deal"] < n].sort_values("deal", kind="stable").drop_duplicates("deal")
+        df = with_dtypes(df.reset_index(drop=True))
+        if list(df["deal"]) != list(range(n)):
+            raise AssertionError(f"the parts in {self.dir} do not hold deals 0..{n - 1} exactly once")
+        write_table(df, self.output, self.study)
+        shutil.rmtree(self.dir)
+        return df
+
+
+def missing(done: Sequence[tuple[int, int]], n: int) -> list[tuple[int, int]]:
+    """The ranges of [0, n) no part covers."""
+    covered = [False] * n
+    for a, b in done:
+        for i in range(a, min(b, n)):
+            covered[i] = True
+    out: list[tuple[int, int]] = []
+    i = 0
+    while i < n:
+        if covered[i]:
+            i += 1
+            continue
+        j = i
+        while j < n and not covered[j]:
+            j += 1
+        out.append((i, j))
+        i = j
+    return out
+
+
+def finished(output: Path, study: Study) -> pd.DataFrame | None:
+    """The existing output if it holds exactly this study, None if there is none; StudyError otherwise."""
+    if not output.exists():
+        return None
+    df = read_table(output)
+    present = {a for a, column in MARKERS.items() if column in df.columns}
+    same = (
+        "packets" in df.columns and list(df["deal"]) == list(range(study.n))
+        and set(df["dealer"]) == {study.dealer.name} and set(df["seed"]) == {study.seed}
+        and set(df["packets"]) == {study.dealer.packets}
+        and present == set(study.analyses)
+        # Parquet keeps the full parameters (chain options included); CSV cannot
+        and df.attrs.get("study", study.parameters()) == study.parameters()
+    )
+    if not same:
+        raise StudyError(f"{str(output)!r} already holds another study; remove it or choose another output")
+    return df

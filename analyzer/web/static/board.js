@@ -1,0 +1,616 @@
+// The analysis board: the page keeps the set-up position and the cards played on it;
+// the server plays them, solves the result and answers the view (POST /api/board).
+"use strict";
+
+const SUITS = "hbla";
+const RANKS = "789UOKXA";
+const SYMBOL = { h: "♥", b: "♦", l: "♠", a: "♣" };
+const WORDS = {
+  en: {
+    title: "Mariáš analysis board", setup: "Set-up", contract: "Contract", trump: "Trump", side_suit: "Side suit",
+    actor: "Actor", leader: "Leads", rules: "Rules", marriage_rule: "Marriages", seed: "Seed", deal: "Deal at random",
+    edit: "Edit the cards", share: "Copy the link", paste: "Paste a position", load: "Load", apply: "Use these hands",
+    paste_hint: 'The position JSON (as for "marias solve"), or three lines of cards (the hands of seats 0, 1, 2), a fourth for the talon, and "play: …" for the cards played.',
+    edit_hint: "Choose where the cards go, then click cards: a card clicked again goes back to the pack.",
+    board: "Board", talon: "Talon", trick: "Trick", score: "Score", first: "|◀ Start", back: "◀ Back",
+    forward: "Forward ▶", best: "Play the best card", line: "Play the best line", analysis: "Analysis",
+    claim_h: "Laid-down check", claim: "Is it laid down?", count: "count the redistributions (exact, slower)",
+    cancel: "Cancel", review_h: "Review of the play", review: "Review the cards played",
+    footer: "Open-hand analysis: every hand seen. Keys: ← → move through the play, B plays the best card.",
+    suits: { h: "hearts", b: "bells", l: "leaves", a: "acorns" }, none: "none",
+    marriage_rules: { czech: "Czech (K or O first)", "over-first": "O first, or lost" },
+    ranks: { 7: "7", 8: "8", 9: "9", U: "U", O: "O", K: "K", X: "10", A: "A" },
+    seats: ["forehand", "zadák", "dealer"], role_actor: "actor", role_defence: "defence", pack: "pack",
+    makes: "makes", fails: "fails", verdict_makes: "makes", verdict_fails: "does not make",
+    points: (a, d) => `Points in the rest of the play: actor ${a}, defence ${d}`,
+    to_move: "to move", copied: "The link is in the clipboard and the address bar.",
+    laid: "laid down", not_laid: "not laid down", undecided: "not decided",
+    checked: (n) => `${n} redistributions of the defence's cards`, winning: (w, n) => `the actor makes it in ${w} of ${n}`,
+    counter: (c) => `Counterexample (${c} fails): the defenders hold`, defence_line: "The defence's line",
+    open_counter: "Show it on the board", searching: (d, t) => `searched ${d} of ${t} redistributions`,
+    cancelled: "Cancelled.", finished: "The play is over.", decided: "Decided by the play",
+    served: (ms) => `solved on the server in ${ms} ms`, move: "card", seat: "seat", played: "played",
+    best_was: "best", loss: "loss", turned_actor: "turns the verdict against the actor", turned_defence: "turns the verdict against the defence", review_none: "No card played yet.", ok: "best",
+    trick_line: (n, cards, w, p) => `${n}. ${cards} → seat ${w} takes ${p}`,
+  },
+  cs: {
+    title: "Mariášová analytická deska", setup: "Rozdání", contract: "Hra", trump: "Trumfy", side_suit: "Druhá barva",
+    actor: "Aktér", leader: "Vynáší", rules: "Pravidla", marriage_rule: "Hlášky", seed: "Semínko",
+    deal: "Rozdat náhodně", edit: "Upravit karty", share: "Kopírovat odkaz", paste: "Vložit pozici", load: "Načíst",
+    apply: "Použít tyto karty",
+    paste_hint: "JSON pozice (jako pro „marias solve“), nebo tři řádky karet (ruce míst 0, 1, 2), čtvrtý pro talon a „hráno: …“ se zahranými kartami.",
+    edit_hint: "Vyberte, kam karty patří, a klikejte na karty: karta kliknutá znovu se vrátí do balíčku.",
+    board: "Deska", talon: "Talon", trick: "Štych", score: "Body", first: "|◀ Začátek", back: "◀ Zpět",
+    forward: "Vpřed ▶", best: "Zahrát nejlepší kartu", line: "Přehrát nejlepší průběh", analysis: "Rozbor",
+    claim_h: "Ložená hra", claim: "Je hra ložená?", count: "spočítat rozložení (přesně, pomaleji)",
+    cancel: "Zrušit", review_h: "Rozbor sehrávky", review: "Rozebrat zahrané karty",
+    footer: "Rozbor s otevřenými kartami: všechny ruce jsou vidět. Klávesy: ← → pohyb ve hře, B zahraje nejlepší kartu.",
+    suits: { h: "srdce", b: "kule", l: "listy", a: "žaludy" }, none: "žádné",
+    marriage_rules: { czech: "české (K nebo Sv)", "over-first": "Sv napřed, jinak propadá" },
+    ranks: { 7: "7", 8: "8", 9: "9", U: "Sp", O: "Sv", K: "K", X: "10", A: "E" },
+    seats: ["forhont", "zadák", "rozdávající"], role_actor: "aktér", role_defence: "obrana", pack: "balíček",
+    makes: "vyhrává", fails: "prohrává", verdict_makes: "aktér vyhrává", verdict_fails: "aktér prohrává",
+    points: (a, d) => `Body ve zbytku hry: aktér ${a}, obrana ${d}`,
+    to_move: "na tahu", copied: "Odkaz je ve schránce a v adresním řádku.",
+    laid: "ložená", not_laid: "není ložená", undecided: "nerozhodnuto",
+    checked: (n) => `${n} rozložení karet obrany`, winning: (w, n) => `aktér vyhrává v ${w} z ${n}`,
+    counter: (c) => `Protipříklad (${c} prohrává): obránci drží`, defence_line: "Průběh obrany",
+    open_counter: "Ukázat na desce", searching: (d, t) => `prohledáno ${d} z ${t} rozložení`,
+    cancelled: "Zrušeno.", finished: "Hra skončila.", decided: "Rozhodnuto hrou",
+    served: (ms) => `spočteno na serveru za ${ms} ms`, move: "karta", seat: "místo", played: "zahráno",
+    best_was: "nejlepší", loss: "ztráta", turned_actor: "obrací výsledek proti aktérovi", turned_defence: "obrací výsledek proti obraně", review_none: "Zatím nebyla zahrána žádná karta.", ok: "nejlepší",
+    trick_line: (n, cards, w, p) => `${n}. ${cards} → bere místo ${w} (${p})`,
+  },
+};
+
+const $ = (id) => document.getElementById(id);
+const state = { lang: "en", start: null, cards: [], at: 0, view: null, meta: null, editing: false,
+                target: "0", owner: {}, lineTimer: null, job: null, seq: 0 };
+
+function t(key, ...args) {
+  const word = WORDS[state.lang][key];
+  return typeof word === "function" ? word(...args) : word;
+}
+
+// One request: the JSON answer and the server's own time for the work (its Server-Timing header).
+async function request(path, body, method = "POST") {
+  const response = await fetch(path, {
+    method, headers: { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+  if (!response.ok) throw new Error(payload.error || `HTTP ${response.status}`);
+  const timing = /dur=([0-9.]+)/.exec(response.headers.get("Server-Timing") || "");
+  return { payload, serverMs: timing ? Number(timing[1]) : undefined };
+}
+async function api(path, body, method = "POST") { return (await request(path, body, method)).payload; }
+
+function say(text) { $("message").textContent = text || ""; }
+
+// --- cards ----------------------------------------------------------------------------------------
+
+function cardName(token) {
+  const suit = token[0], rank = token.slice(1);
+  return `${SYMBOL[suit]} ${WORDS[state.lang].ranks[rank]}`;
+}
+function cardTitle(token) {
+  return `${WORDS[state.lang].ranks[token.slice(1)]} (${WORDS[state.lang].suits[token[0]]})`;
+}
+function tokens(text) { return (text || "").split(/\s+/).filter(Boolean); }
+
+function cardElement(token, tag = "span") {
+  const el = document.createElement(tag);
+  el.className = `card s-${token[0]}`;
+  el.dataset.card = token;
+  el.title = cardTitle(token);
+  const face = document.createElement("span");
+  face.className = "face";
+  face.textContent = cardName(token);
+  el.append(face);
+  if (tag === "button") el.type = "button";
+  return el;
+}
+
+// --- the view -------------------------------------------------------------------------------------
+
+async function refresh() {
+  if (!state.start) return;
+  const seq = ++state.seq;
+  try {
+    const { payload: view, serverMs } = await request("/api/board",
+      { position: state.start, cards: state.cards.slice(0, state.at) });
+    if (seq !== state.seq) return;  // a newer request has been sent
+    state.view = view;
+    say("");
+    draw(serverMs);
+  } catch (error) {
+    if (seq === state.seq) say(error.message);
+  }
+  writeLink();
+}
+
+function componentName(name) {
+  const contract = state.lang === "cs" && state.meta.contracts.find((c) => c.value === name);
+  return contract ? contract.czech : name;
+}
+
+function seatLabel(seat, position) {
+  const role = seat === position.actor ? t("role_actor") : t("role_defence");
+  return `${seat} ${t("seats")[seat]} (${role})`;
+}
+
+function bestCards(view) {
+  const values = view.solve && view.solve.card_values;
+  if (!values) return new Set();
+  const actorMoves = view.to_move === view.position.actor;
+  const score = ([, v]) => (v.makes ? 1000 : 0) + (v.hra_value ?? 0);
+  const scores = Object.entries(values).map((entry) => [entry[0], score(entry)]);
+  const target = actorMoves ? Math.max(...scores.map((s) => s[1])) : Math.min(...scores.map((s) => s[1]));
+  return new Set(scores.filter((s) => s[1] === target).map((s) => s[0]));
+}
+
+function draw(ms) {
+  const view = state.view, position = view.position;
+  syncMenus(position);
+  const contract = state.meta.contracts.find((c) => c.value === position.contract);
+  const name = state.lang === "cs" ? contract.czech : contract.value;
+  const parts = [name];
+  if (position.trump) parts.push(`${t("trump")}: ${SYMBOL[position.trump]} ${t("suits")[position.trump]}`);
+  if (position.side_suit) parts.push(`${t("side_suit")}: ${SYMBOL[position.side_suit]} ${t("suits")[position.side_suit]}`);
+  $("contract-line").textContent = parts.join(" · ");
+
+  const values = (view.solve && view.solve.card_values) || {};
+  const best = bestCards(view);
+  const hands = $("hands");
+  hands.replaceChildren();
+  position.hands.forEach((hand, seat) => {
+    const row = document.createElement("div");
+    row.className = "hand" + (seat === view.to_move ? " to-move" : "");
+    row.id = `hand-${seat}`;
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = seatLabel(seat, position) + (seat === view.to_move ? ` — ${t("to_move")}` : "");
+    row.append(who);
+    for (const token of tokens(hand)) {
+      const el = cardElement(token, "button");
+      if (seat === view.to_move && view.legal.includes(token)) {
+        el.classList.add("legal");
+        const value = values[token];
+        if (value) {
+          el.classList.add(value.makes ? "makes" : "fails");
+          el.dataset.makes = String(value.makes);
+          if (value.hra_value !== undefined) el.dataset.hra = String(value.hra_value);
+          const small = document.createElement("span");
+          small.className = "val";
+          small.textContent = (value.makes ? t("makes") : t("fails")) +
+            (value.hra_value !== undefined ? ` · ${value.hra_value}` : "");
+          el.append(small);
+          if (best.has(token)) { el.classList.add("best"); el.dataset.best = "true"; }
+        }
+        el.addEventListener("click", () => playCard(token));
+        el.setAttribute("aria-label", `${cardTitle(token)}${value ? ", " + valueText(value) : ""}`);
+      } else {
+        el.disabled = true;
+      }
+      row.append(el);
+    }
+    hands.append(row);
+  });
+  $("talon").replaceChildren(...tokens(position.talon).map((c) => cardElement(c)));
+  $("trick").replaceChildren(...(position.trick || []).map((c) => cardElement(c)));
+  const score = position.score || { actor: 0, defence: 0 };
+  $("score").textContent = `${t("role_actor")} ${score.actor}, ${t("role_defence")} ${score.defence}`;
+
+  const list = $("tricks");
+  list.replaceChildren();
+  view.tricks.forEach((trick, i) => {
+    const li = document.createElement("li");
+    li.textContent = t("trick_line", i + 1, trick.cards.map(cardName).join("  "), trick.winner, trick.points);
+    list.append(li);
+  });
+
+  const verdict = $("verdict");
+  verdict.className = "";
+  $("components").replaceChildren();
+  $("points").textContent = "";
+  if (view.solve) {
+    const s = view.solve;
+    verdict.textContent = `${name}: ${s.makes ? t("verdict_makes") : t("verdict_fails")}`;
+    verdict.className = s.makes ? "makes" : "fails";
+    verdict.dataset.makes = String(s.makes);
+    for (const [component, ok] of Object.entries(s.components)) {
+      const li = document.createElement("li");
+      li.dataset.component = component;
+      li.textContent = `${componentName(component)}: ${ok ? t("makes") : t("fails")}`;
+      $("components").append(li);
+    }
+    if (s.actor_points !== null) $("points").textContent = t("points", s.actor_points, s.defence_points);
+    $("points").dataset.actor = String(s.actor_points);
+    if (ms !== undefined) state.ms = ms;
+    $("solve-time").textContent = t("served", Math.round(state.ms));
+  } else {
+    delete verdict.dataset.makes;
+    verdict.textContent = view.finished ? t("finished") : view.decided ? `${t("decided")}: ${view.decided}` : "";
+    $("solve-time").textContent = "";
+  }
+  $("back").disabled = state.at === 0;
+  $("first").disabled = state.at === 0;
+  $("forward").disabled = state.at >= state.cards.length;
+  $("best").disabled = !view.solve;
+  $("line").disabled = !view.solve && state.lineTimer === null;
+}
+
+function valueText(value) {
+  return (value.makes ? t("makes") : t("fails")) + (value.hra_value !== undefined ? ` ${value.hra_value}` : "");
+}
+
+// --- moving through the play ----------------------------------------------------------------------
+
+function playCard(token) {
+  state.cards = state.cards.slice(0, state.at).concat([token]);
+  state.at += 1;
+  return refresh();
+}
+function go(at) {
+  state.at = Math.max(0, Math.min(at, state.cards.length));
+  return refresh();
+}
+function playBest() {
+  const view = state.view;
+  if (!view || !view.solve) return;
+  const next = view.solve.line[0];
+  if (next) return playCard(next);
+}
+function toggleLine() {
+  if (state.lineTimer !== null) { stopLine(); return; }
+  $("line").setAttribute("aria-pressed", "true");
+  const step = async () => {
+    if (!state.view || !state.view.solve || !state.view.solve.line.length) { stopLine(); return; }
+    await playBest();
+    if (state.lineTimer !== null) state.lineTimer = setTimeout(step, 600);  // unless stopped meanwhile
+  };
+  state.lineTimer = setTimeout(step, 0);
+}
+function stopLine() {
+  clearTimeout(state.lineTimer);
+  state.lineTimer = null;
+  $("line").setAttribute("aria-pressed", "false");
+}
+
+// --- menus ----------------------------------------------------------------------------------------
+
+function fillMenus() {
+  const meta = state.meta;
+  const options = (select, items) => {
+    const current = select.value;
+    select.replaceChildren(...items.map(([value, label]) => new Option(label, value)));
+    if (current) select.value = current;
+  };
+  options($("contract"), meta.contracts.map((c) => [c.value, state.lang === "cs" ? c.czech : c.value]));
+  const suits = [...SUITS].map((s) => [s, `${SYMBOL[s]} ${t("suits")[s]}`]);
+  options($("trump"), [["", t("none")], ...suits]);
+  options($("side_suit"), [["", t("none")], ...suits]);
+  const seats = [0, 1, 2].map((s) => [String(s), `${s} ${t("seats")[s]}`]);
+  options($("actor"), seats);
+  options($("leader"), seats);
+  options($("rules"), meta.rule_sets.map((r) => [r, r]));
+  options($("marriage_rule"), meta.marriage_rules.map((r) => [r, t("marriage_rules")[r] || r]));
+}
+
+function syncMenus(position) {
+  $("contract").value = position.contract;
+  $("trump").value = position.trump || "";
+  $("side_suit").value = position.side_suit || "";
+  $("side-label").hidden = !position.side_suit && !["two-sevens", "two-sevens-hundred"].includes(position.contract);
+  $("actor").value = String(position.actor);
+  $("leader").value = String(position.leader);
+  $("rules").value = position.rules;
+  $("marriage_rule").value = position.marriage_rule || "czech";
+}
+
+function menuChanged(key) {
+  return () => {
+    const start = { ...state.start };
+    const value = $(key).value;
+    if (key === "actor" || key === "leader") start[key] = Number(value);
+    else if (key === "trump" || key === "side_suit") { if (value) start[key] = value; else if (key === "side_suit") delete start[key]; else start[key] = null; }
+    else start[key] = value;
+    if (key === "contract") {
+      const contract = state.meta.contracts.find((c) => c.value === value);
+      if (!contract.has_trumps) start.trump = null;
+      else if (!start.trump) start.trump = "h";
+      if (!["two-sevens", "two-sevens-hundred"].includes(value)) delete start.side_suit;
+      else if (!start.side_suit) start.side_suit = [..."hbla"].find((s) => s !== start.trump);
+    }
+    if (key === "contract" || key === "actor" || key === "rules") delete start.leader;  // the rule's leader
+    setStart(start, [], 0);
+  };
+}
+
+// --- set-up ---------------------------------------------------------------------------------------
+
+function setStart(position, cards = [], at = 0) {
+  state.start = position;
+  state.cards = cards;
+  state.at = at;
+  $("claim-result").replaceChildren();
+  $("review-table").replaceChildren();
+  return refresh();
+}
+
+async function deal() {
+  try {
+    const position = await api("/api/deal", { seed: Number($("seed").value || 0), rules: $("rules").value || "csm" });
+    await setStart(position);
+  } catch (error) { say(error.message); }
+}
+
+function loadPasted() {
+  const text = $("paste").value.trim();
+  if (!text) return;
+  $("paste-box").open = false;
+  if (text.startsWith("{")) {
+    let data;
+    try { data = JSON.parse(text); } catch (error) { say(`JSON: ${error.message}`); return; }
+    if (data.position) return setStart(data.position, data.cards || [], data.cards ? data.cards.length : 0);
+    return setStart(data);
+  }
+  let lines = text.split(/\n/).map((l) => l.trim()).filter(Boolean);
+  // a line "play: hA h7 …" (or "hráno: …") gives the cards played, for a review
+  const playLine = lines.find((l) => /^(play|hráno)\s*:/i.test(l));
+  const played = playLine ? tokens(playLine.replace(/^[^:]*:/, "")) : [];
+  lines = lines.filter((l) => l !== playLine);
+  if (lines.length < 3) { say("three lines of cards: the hands of seats 0, 1 and 2 (and a fourth for the talon)"); return; }
+  const base = state.start || { trump: "h", contract: "game", actor: 0, rules: "csm" };
+  const position = { ...base, hands: lines.slice(0, 3), talon: lines[3] || "" };
+  delete position.trick; delete position.score; delete position.marriages; delete position.leader;
+  return setStart(position, played, played.length);
+}
+
+function writeLink() {
+  const data = { position: state.start, cards: state.cards, at: state.at };
+  history.replaceState(null, "", "#" + encodeURIComponent(JSON.stringify(data)));
+}
+function readLink() {
+  if (location.hash.length < 2) return false;
+  try {
+    const data = JSON.parse(decodeURIComponent(location.hash.slice(1)));
+    const cards = data.cards || [];
+    return setStart(data.position, cards, Math.min(data.at ?? cards.length, cards.length));
+  } catch (error) { say(`link: ${error.message}`); return false; }
+}
+
+// --- the card editor ------------------------------------------------------------------------------
+
+function openEditor() {
+  state.editing = !state.editing;
+  $("edit").setAttribute("aria-pressed", String(state.editing));
+  $("editor").hidden = !state.editing;
+  if (!state.editing) return;
+  const position = (state.view && state.view.position) || state.start;
+  state.owner = {};
+  position.hands.forEach((hand, seat) => tokens(hand).forEach((c) => { state.owner[c] = String(seat); }));
+  tokens(position.talon).forEach((c) => { state.owner[c] = "talon"; });
+  drawEditor();
+}
+
+function drawEditor() {
+  const targets = $("targets");
+  targets.replaceChildren();
+  for (const target of ["0", "1", "2", "talon"]) {
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = "radio"; input.name = "target"; input.value = target; input.checked = state.target === target;
+    input.addEventListener("change", () => { state.target = target; });
+    label.append(input, " ", target === "talon" ? t("talon") : `${target} ${t("seats")[Number(target)]}`);
+    targets.append(label);
+  }
+  const pack = $("pack");
+  pack.replaceChildren();
+  for (const suit of SUITS) for (const rank of RANKS) {
+    const token = suit + rank;
+    const el = cardElement(token, "button");
+    const where = document.createElement("span");
+    where.className = "where";
+    const owner = state.owner[token];
+    where.textContent = owner === undefined ? t("pack") : owner === "talon" ? t("talon") : owner;
+    el.append(where);
+    el.setAttribute("aria-pressed", String(owner !== undefined));
+    el.addEventListener("click", () => {
+      if (state.owner[token] === state.target) delete state.owner[token]; else state.owner[token] = state.target;
+      drawEditor();
+      document.querySelector(`#pack [data-card="${token}"]`).focus();
+    });
+    pack.append(el);
+  }
+}
+
+function applyEditor() {
+  const of = (target) => Object.keys(state.owner).filter((c) => state.owner[c] === target).join(" ");
+  const base = { ...state.start };
+  delete base.trick; delete base.score; delete base.marriages;
+  setStart({ ...base, hands: ["0", "1", "2"].map(of), talon: of("talon") });
+}
+
+// --- the laid-down check --------------------------------------------------------------------------
+
+function claimJson() {
+  const position = { ...state.view.position };
+  const defenders = [0, 1, 2].filter((s) => s !== position.actor);
+  const hands = position.hands.slice();
+  position.unseen = defenders.map((s) => hands[s]).join(" ");
+  defenders.forEach((s) => { hands[s] = null; });
+  position.hands = hands;
+  return position;
+}
+
+async function runClaim() {
+  if (!state.view || !state.view.solve) return;
+  const result = $("claim-result");
+  result.replaceChildren();
+  const query = $("claim-count").checked ? "?count=1" : "";
+  try {
+    let job = await api("/api/jobs/claim" + query, claimJson());
+    state.job = job.id;
+    $("claim-cancel").hidden = false;
+    const bar = $("claim-progress");
+    bar.hidden = false;
+    while (job.state === "running") {
+      await new Promise((r) => setTimeout(r, 150));
+      job = await api(`/api/jobs/${job.id}`, undefined, "GET");
+      if (job.total) { bar.max = job.total; bar.value = job.done; bar.title = t("searching", job.done, job.total); }
+    }
+    bar.hidden = true;
+    $("claim-cancel").hidden = true;
+    state.job = null;
+    if (job.state === "cancelled") { result.textContent = t("cancelled"); return; }
+    if (job.state !== "done") { say(job.error); return; }
+    showClaim(job.result);
+  } catch (error) { say(error.message); $("claim-cancel").hidden = true; $("claim-progress").hidden = true; }
+}
+
+function showClaim(claim) {
+  const result = $("claim-result");
+  const verdict = document.createElement("p");
+  verdict.id = "claim-verdict";
+  verdict.dataset.laidDown = String(claim.laid_down);
+  verdict.className = claim.laid_down ? "makes" : "fails";
+  verdict.textContent = `${claim.laid_down ? t("laid") : t("not_laid")} — ${t("checked", claim.distributions)}` +
+    (claim.winning !== undefined ? `; ${t("winning", claim.winning, claim.distributions)}` : "");
+  result.append(verdict);
+  const example = claim.counterexample;
+  if (!example) return;
+  const box = document.createElement("div");
+  box.className = "counterexample";
+  box.id = "counterexample";
+  const head = document.createElement("p");
+  head.textContent = t("counter", componentName(example.component));
+  box.append(head);
+  const actor = example.position.actor;
+  example.hands.forEach((hand, seat) => {
+    if (seat === actor) return;
+    const row = document.createElement("div");
+    row.className = "hand";
+    row.dataset.seat = String(seat);
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = seatLabel(seat, example.position);
+    row.append(who, ...tokens(hand).map((c) => cardElement(c)));
+    box.append(row);
+  });
+  const line = document.createElement("p");
+  line.textContent = `${t("defence_line")}: ${example.line.map(cardName).join(" ")}`;
+  box.append(line);
+  const open = document.createElement("button");
+  open.type = "button";
+  open.id = "open-counterexample";
+  open.textContent = t("open_counter");
+  open.addEventListener("click", () => setStart(example.position, example.line, 0));
+  box.append(open);
+  result.append(box);
+}
+
+async function cancelClaim() {
+  if (state.job) await api(`/api/jobs/${state.job}`, undefined, "DELETE").catch((e) => say(e.message));
+}
+
+// --- review ---------------------------------------------------------------------------------------
+
+// The game as "marias review" reads it: the deal and the cards played, grouped by trick from
+// the start (a review from a trick in progress is refused by the server, in one line).
+function gameJson() {
+  const played = state.cards.slice(0, state.at);
+  const first = 3 - (state.start.trick || []).length;
+  const tricks = [played.slice(0, first)];
+  for (let i = first; i < played.length; i += 3) tricks.push(played.slice(i, i + 3));
+  return { ...state.start, played: tricks.filter((t) => t.length) };
+}
+
+async function review() {
+  const table = $("review-table");
+  table.replaceChildren();
+  if (!state.at) { table.insertRow().insertCell().textContent = t("review_none"); return; }
+  try {
+    const result = await api("/api/review", gameJson());
+    const head = table.createTHead().insertRow();
+    for (const word of ["trick", "seat", "played", "best_was", "loss"]) {
+      const th = document.createElement("th"); th.textContent = t(word); head.append(th);
+    }
+    const body = table.createTBody();
+    result.moves.forEach((move, i) => {
+      const tr = body.insertRow();
+      const loss = move.turn ? t(move.side === "actor" ? "turned_actor" : "turned_defence")
+        : move.cost ? `−${move.cost}` : "";
+      tr.className = loss ? "mistake" : "";
+      tr.dataset.card = move.card;
+      tr.insertCell().textContent = String(move.trick);
+      tr.insertCell().textContent = `${move.seat} ${move.side === "actor" ? t("role_actor") : t("role_defence")}`;
+      tr.insertCell().textContent = cardName(move.card);
+      tr.insertCell().textContent = move.best.map(cardName).join(" ");
+      tr.insertCell().textContent = loss || t("ok");
+      tr.tabIndex = 0;
+      tr.addEventListener("click", () => go(i));
+      tr.addEventListener("keydown", (event) => { if (event.key === "Enter") go(i); });
+    });
+    if (result.stopped) table.createCaption().textContent = result.stopped;
+  } catch (error) { say(error.message); }
+}
+
+// --- language -------------------------------------------------------------------------------------
+
+function setLanguage(lang) {
+  state.lang = lang;
+  document.documentElement.lang = lang;
+  $("lang-cs").setAttribute("aria-pressed", String(lang === "cs"));
+  $("lang-en").setAttribute("aria-pressed", String(lang === "en"));
+  document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+  document.title = t("title");
+  try { localStorage.setItem("marias-lang", lang); } catch (error) { /* private mode */ }
+  if (state.meta) fillMenus();
+  if (state.view) draw();
+  if (state.editing) drawEditor();
+}
+
+// --- start ----------------------------------------------------------------------------------------
+
+async function main() {
+  state.meta = await api("/api/meta", undefined, "GET");
+  let lang = "en";
+  try { lang = localStorage.getItem("marias-lang") || (navigator.language.startsWith("cs") ? "cs" : "en"); } catch (e) { /* */ }
+  setLanguage(lang);
+  $("lang-cs").addEventListener("click", () => setLanguage("cs"));
+  $("lang-en").addEventListener("click", () => setLanguage("en"));
+  for (const key of ["contract", "trump", "side_suit", "actor", "leader", "rules", "marriage_rule"]) {
+    $(key).addEventListener("change", menuChanged(key));
+  }
+  $("deal").addEventListener("click", deal);
+  $("load").addEventListener("click", loadPasted);
+  $("edit").addEventListener("click", openEditor);
+  $("apply").addEventListener("click", applyEditor);
+  $("share").addEventListener("click", async () => {
+    writeLink();
+    try { await navigator.clipboard.writeText(location.href); } catch (error) { /* no clipboard: the address bar has it */ }
+    say(t("copied"));
+  });
+  $("first").addEventListener("click", () => go(0));
+  $("back").addEventListener("click", () => go(state.at - 1));
+  $("forward").addEventListener("click", () => go(state.at + 1));
+  $("best").addEventListener("click", playBest);
+  $("line").addEventListener("click", toggleLine);
+  $("claim").addEventListener("click", runClaim);
+  $("claim-cancel").addEventListener("click", cancelClaim);
+  $("review").addEventListener("click", review);
+  document.addEventListener("keydown", (event) => {
+    if (["INPUT", "TEXTAREA", "SELECT"].includes(event.target.tagName) || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === "ArrowLeft") { go(state.at - 1); event.preventDefault(); }
+    else if (event.key === "ArrowRight") { go(state.at + 1); event.preventDefault(); }
+    else if (event.key === "Home") { go(0); event.preventDefault(); }
+    else if (event.key === "b" || event.key === "B") playBest();
+  });
+  window.addEventListener("hashchange", readLink);
+  const linked = readLink();
+  if (linked) await linked; else await deal();
+  document.body.dataset.ready = "true";
+}
+
+main().catch((error) => say(error.message));

@@ -1,0 +1,176 @@
+"""Every command that reads a document, fed random bytes and mutated JSON through the CLI itself
+(click's CliRunner, in-process): never a traceback, exit status 0 or 2 only, one line on error."""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from analyzer.cli import main
+
+# Small documents, so that a mutation that stays valid is solved in a moment.
+BASES: dict[str, list[dict[str, Any]]] = {
+    "solve": [
+        {"hands": ["hA hX b7", "h7 b8 bA", "h8 l7 l8"], "trump": "h", "contract": "game", "actor": 0, "talon": "aA a7"},
+        {"hands": ["h7 b7", "hA bA", "hX bX"], "contract": "betl", "actor": 0, "leader": 0},
+        {"hands": [["hA", "h7"], "h: X 8", "♦ A X"], "trump": "h", "contract": "sedma", "trick": []},
+    ],
+    "claim": [
+        {"hands": ["hA hX b7", None, None], "unseen": "h7 hK bA b8 l7 l8", "trump": "h", "contract": "game"},
+        {"hands": ["hA h7", None, None], "unseen": "hX hK bA b8", "trump": "h", "contract": "seven",
+         "played": [["aA", "a7", "a8"]]},
+    ],
+    "score": [
+        {"rules": "csm", "contract": "seven", "trump": "h", "actor": 0, "flek": {"game": 1, "seven": 2},
+         "points": {"actor": 80, "defence": 10}, "marriages": {"actor": "h", "defence": ""},
+         "trump_seven": {"seat": 0, "fate": "killed"}},
+        {"contract": "betl", "actor": 1, "actor_tricks": 0},
+    ],
+    "review": [
+        {"hands": ["hA hX b7", "h7 b8 bA", "h8 l7 l8"], "trump": "h", "contract": "game",
+         "played": [["hA", "h7", "h8"], ["b7", "bA", "l7"]]},
+    ],
+}
+JUNK = [None, True, False, 0, -1, 3, 2.5, 10**30, "", "none", "hA", "h: A K", "?", "žž", [], {}, ["hA", 1],
+        [[["hA"]]], "\x00", "\ud800"[:0] + "é", "dvě sedmy", "open-betl", "99", {"actor": "x"}]
+COUNT = 10_000  # documents per command, half raw bytes and half mutated JSON
+
+
+def random_bytes(rng: random.Random) -> bytes:
+    kind = rng.random()
+    size = rng.randint(0, 200)
+    if kind < 0.4:
+        return bytes(rng.randrange(256) for _ in range(size))
+    if kind < 0.6:  # printable noise with JSON's punctuation
+        return "".join(rng.choice('{}[]":,0123456789 hAXbl7tnrue\\') for _ in range(size)).encode()
+    if kind < 0.8:  # a document in another encoding, or behind a byte-order mark
+        text = json.dumps(rng.choice([d for docs in BASES.values() for d in docs]), ensure_ascii=False)
+        return rng.choice([text.encode("utf-16"), text.encode("utf-16-le"), b"\xef\xbb\xbf" + text.encode(),
+                           text.encode("latin-1", "replace"), text.encode("utf-32")])
+    text = json.dumps(rng.choice([d for docs in BASES.values() for d in docs])).encode()
+    cut = rng.randrange(len(text) + 1)
+    return text[:cut] + bytes(rng.randrange(256) for _ in range(rng.randint(0, 3))) + text[cut + 1:]
+
+
+def mutate(value: Any, rng: random.Random, depth: int = 0) -> Any:
+    """One to three random edits: a key dropped or added, a value replaced, a list changed."""
+    if isinstance(value, dict) and value and rng.random() < 0.8:
+        out = dict(value)
+        key = rng.choice(list(out))
+        roll = rng.random()
+        if roll < 0.2:
+            del out[key]
+        elif roll < 0.3:
+            out[rng.choice(["x", "played", "trick", "unseen", "sizes", "side_suit", "score"])] = rng.choice(JUNK)
+        else:
+            out[key] = mutate(out[key], rng, depth + 1)
+        return out
+    if isinstance(value, list) and value and rng.random() < 0.8:
+        out = list(value)
+        i = rng.randrange(len(out))
+        roll = rng.random()
+        if roll < 0.2:
+            del out[i]
+        elif roll < 0.3:
+            out.append(rng.choice(JUNK))
+        else:
+            out[i] = mutate(out[i], rng, depth + 1)
+        return out
+    if isinstance(value, str) and value and rng.random() < 0.6:
+        tokens = value.split()
+        if tokens and rng.random() < 0.5:
+            tokens[rng.randrange(len(tokens))] = rng.choice(["hA", "h7", "aK", "b", "10", "X", "h:", "♥", "zz"])
+            return " ".join(tokens)
+        return value[::-1] if rng.random() < 0.3 else value + rng.choice([" hA", " ", ",", "7"])
+    return rng.choice(JUNK)
+
+
+def run_one(runner: CliRunner, command: str, data: bytes) -> None:
+    result = runner.invoke(main, [command, "-"], input=data)
+    assert result.exit_code in (0, 2), (command, data[:200], result.exit_code, result.output)
+    assert result.exception is None or isinstance(result.exception, SystemExit), (command, data[:200],
+                                                                                   repr(result.exception))
+    assert "Traceback" not in result.output
+    if result.exit_code == 2:
+        assert result.stderr.startswith("marias: ") and result.stderr.count("\n") == 1, (command, result.stderr)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", sorted(BASES))
+def test_random_bytes_and_mutated_json_never_trace_back(command: str) -> None:
+    rng = random.Random(f"fuzz-{command}")
+    runner = CliRunner()
+    for i in range(COUNT):
+        if i % 2:
+            data = random_bytes(rng)
+        else:
+            doc = rng.choice(BASES[command])
+            for _ in range(rng.randint(1, 3)):
+                doc = mutate(doc, rng)
+            data = json.dumps(doc, ensure_ascii=rng.random() < 0.5).encode("utf-8", "surrogatepass")
+        run_one(runner, command, data)
+
+
+def test_the_bases_are_valid_so_mutations_reach_deep() -> None:
+    runner = CliRunner()
+    for command, docs in BASES.items():
+        for doc in docs:
+            result = runner.invoke(main, [command, "-"], input=json.dumps(doc))
+            assert result.exit_code == 0, (command, doc, result.output)
+
+
+def mutate_table(text: str, rng: random.Random) -> str:
+    """A study table with a line, a cell or a header changed."""
+    lines = text.splitlines()
+    i = rng.randrange(len(lines))
+    cells = lines[i].split(",")
+    j = rng.randrange(len(cells))
+    cells[j] = rng.choice(["", "x", "-1", "1e309", "nan", "9" * 30, '"', "pattern0", cells[j] * 2])
+    lines[i] = ",".join(cells)
+    if rng.random() < 0.3:
+        del lines[rng.randrange(len(lines))]
+    return "\n".join(lines)
+
+
+def plot_once(runner: CliRunner, table: object, figure: str) -> None:
+    result = runner.invoke(main, ["plot", str(table), "-o", figure])
+    assert result.exit_code in (0, 2), (result.exit_code, result.output)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    if result.exit_code == 2:
+        assert result.stderr.startswith("marias: ") and result.stderr.count("\n") == 1, result.stderr
+
+
+@pytest.mark.slow
+def test_plot_never_traces_back_on_random_bytes(tmp_path) -> None:
+    """The study's input to plot, a table file: 10,000 random byte strings."""
+    rng = random.Random("fuzz-plot")
+    runner = CliRunner()
+    table = tmp_path / "t.csv"
+    for _ in range(COUNT):
+        table.write_bytes(random_bytes(rng))
+        plot_once(runner, table, str(tmp_path / "out.png"))
+
+
+# Found by the test below, in plot (another branch is changing it): a 30-digit number in a table
+# column ends in OverflowError. Strict: when it is fixed this fails, and the mark must go.
+PLOT_BUG = pytest.mark.xfail(strict=True, reason="plot: a number too large for C long in a table")
+
+
+@pytest.mark.slow
+@PLOT_BUG
+def test_plot_never_traces_back_on_mutated_tables(tmp_path) -> None:
+    """200 mutated study tables (a table that stays valid draws a figure, 0.7 s each, so not 10,000)."""
+    from analyzer.study import run_study
+
+    base = tmp_path / "base.csv"
+    run_study("uniform", n=30, seed=0, analyses="shape", output=str(base), jobs=1, progress=False)
+    text = base.read_text()
+    rng = random.Random("fuzz-plot-tables")
+    runner = CliRunner()
+    table = tmp_path / "t.csv"
+    for _ in range(200):
+        table.write_text(mutate_table(text, rng))
+        plot_once(runner, table, str(tmp_path / "out.png"))
