@@ -11,6 +11,7 @@
   minimax in the one redistribution left);
 - hand-built guesses (a two-way finesse, a king on either side of a tenace) are laid
   down open-handed but not without seeing, each with its guess, which is checked;
+- playing a card forward keeps the core's verdicts (score, marriages, sevens settled);
 - the JSON keys and the CLI.
 """
 from __future__ import annotations
@@ -438,3 +439,33 @@ def test_plan_text_is_numbered_steps() -> None:
     result = check_strict(LAID, threads=1)
     text = draw_plan(result.plan)
     assert text.startswith("1. play ") and "2. play " in text
+
+
+def test_advance_keeps_the_solver_s_verdicts() -> None:
+    """Playing a card forward (score, last trick, marriages declared, sevens settled) gives a
+    position whose open-hand verdict is the core's verdict for that card before it: the
+    bookkeeping the strict search relies on, over every contract and both marriage rules."""
+    from analyzer.solver import Solver, questions
+    from analyzer.strict import advance
+
+    rng = random.Random(3)
+    solver = Solver(16)
+    checked = 0
+    for _ in range(100):
+        data = random_position(rng, rng.choice([2, 3, 4]), marriage_rule=rng.choice(["czech", "over-first"]))
+        position = Position.from_json(data)
+        names = tuple(n for n in position.contract.components if n not in ("seven-against", "hundred-against"))
+        for name in names:
+            q = questions(position)[name]
+            values = dict(solver.core.move_values(q.game(position), q.state(position)))
+            for card in position.legal_moves():
+                after, renamed = advance(position, card, (name,))
+                before = values[int(card)] >= q.target
+                if renamed is None:
+                    assert not before, (data, name, str(card))  # settled lost: a seven out of its trick
+                    continue
+                if after is None:
+                    continue  # the play is over
+                assert solver.component(after, renamed[0]) == before, (data, name, str(card))
+                checked += 1
+    assert checked > 200
