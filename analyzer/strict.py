@@ -425,7 +425,11 @@ class _Search:
     def _defence(self, node: _Node) -> dict | None:
         replies: dict[str, dict] = {}
         seat = node.position.to_move
-        for label, sub in defence_plays(node):
+        plays = defence_plays(node)
+        same = _same_plays(node, [label for label, _ in plays])
+        for label, sub in plays:
+            if label in same:
+                continue  # answered by the card it is exchanged with (see _same_plays)
             card = Card.from_str(label.split("+")[0])
             child = _after_defender(node, card, sub)
             plan = {"forced": True} if child is None else self.win(child, None)
@@ -433,7 +437,70 @@ class _Search:
                 self.lost[node.key()] = _Fail("reply", reply=label, child=child)
                 return None
             replies[label] = plan
-        return {"seat": seat, "replies": replies}
+        out: dict[str, Any] = {"seat": seat, "replies": replies}
+        if same:
+            out["same"] = same
+        return out
+
+
+def _same_plays(node: _Node, labels: list[str]) -> dict[str, str]:
+    """Defence plays that need no search of their own: {card: lower card}, the two adjacent in
+    rank among the cards still in play (the actor's, the unseen, the trick), of one suit, with
+    the same points, neither a king or over-knave (marriages) nor an announced seven, played by
+    the last defender to play to this trick. Exchanging the two cards in every redistribution
+    then maps the play after one onto the play after the other: every comparison between
+    cards in play is kept but theirs, and the two can never meet in a trick again (the other
+    is not the actor's and no defender plays to this trick after this one). So the plan after
+    the higher card is the plan after the lower with the two exchanged (``swap_plan``)."""
+    position = node.position
+    after = [(position.leader + k) % 3 for k in range(len(position.trick) + 1, 3)]
+    if any(seat != position.actor for seat in after):
+        return {}
+    plain = {Card.from_str(label) for label in labels if "+" not in label}
+    nt = position.notrump
+    in_play = node.claim.unseen | position.hands[position.actor] | CardSet(position.trick)
+    out: dict[str, str] = {}
+    for card in plain:
+        if card in position.announced or (position.trump is not None and card.rank in (Rank.KING, Rank.OVER)):
+            continue
+        below = [c for c in in_play if c.suit == card.suit and strength(c, nt) < strength(card, nt)]
+        if not below:
+            continue
+        lower = max(below, key=lambda c: strength(c, nt))
+        if (lower in plain and lower.points == card.points and lower not in position.announced
+                and not (position.trump is not None and lower.rank in (Rank.KING, Rank.OVER))):
+            out[str(card)] = str(lower)
+    return out
+
+
+def swap_plan(plan: dict, a: str, b: str) -> dict:
+    """``plan`` with cards ``a`` and ``b`` exchanged everywhere (see ``_same_plays``)."""
+    def card(token: str) -> str:
+        return b if token == a else a if token == b else token
+
+    def label(text: str) -> str:
+        head, plus, tail = text.partition("+")
+        return card(head) + plus + tail
+
+    if "play" in plan:
+        return {"play": card(plan["play"]), "then": swap_plan(plan["then"], a, b)}
+    if "replies" in plan:
+        out: dict[str, Any] = {"seat": plan["seat"],
+                               "replies": {label(k): swap_plan(v, a, b) for k, v in plan["replies"].items()}}
+        if "same" in plan:
+            out["same"] = {card(k): card(v) for k, v in plan["same"].items()}
+        return out
+    if "known" in plan:
+        return {"known": [str(CardSet.from_str(" ".join(card(t) for t in hand.split()))) for hand in plan["known"]]}
+    return dict(plan)
+
+
+def reply_plan(plan: dict, label: str) -> dict:
+    """The plan after the defence's play ``label`` at a defence node, exchanged cards resolved."""
+    if label in plan["replies"]:
+        return plan["replies"][label]
+    lower = plan["same"][label]
+    return swap_plan(reply_plan(plan, lower), label, lower)
 
 
 def winning_cards(position: Position, names: Sequence[str], solver: Solver | None = None) -> set[Card]:
@@ -647,6 +714,9 @@ def _draw(plan: dict, step: int, indent: str, lines: list[str]) -> None:
             else:
                 lines.append(f"{indent}- on {' | '.join(labels)}:")
             _draw(subs[key], step, indent + "  ", lines)
+        for card, lower in plan.get("same", {}).items():
+            lines.append(f"{indent}- on {plan['seat']}:{card}: as on {plan['seat']}:{lower}, "
+                         f"with {card} and {lower} exchanged")
     elif "sure" in plan:
         lines.append(f"{indent}{step}. {SURE_TEXT[plan['sure']]}")
     elif "known" in plan:
@@ -676,6 +746,8 @@ __all__ = [
     "defence_plays",
     "draw_guess",
     "draw_plan",
+    "reply_plan",
     "sure_card",
+    "swap_plan",
     "winning_cards",
 ]

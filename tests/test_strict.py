@@ -28,7 +28,7 @@ from analyzer.cards import Card, CardSet, Rank
 from analyzer.claims import check_claim, read_claim
 from analyzer.cli import main
 from analyzer.rules import Position, legal_cards, trick_winner
-from analyzer.strict import check_strict, draw_guess, draw_plan, sure_card
+from analyzer.strict import check_strict, draw_guess, draw_plan, reply_plan, sure_card
 
 CONTRACTS = ["game", "seven", "betl", "durch"]
 
@@ -259,10 +259,11 @@ def plan_replays(play: Play, plan: dict) -> bool:
         undo = play.push(card)
         _, declared = play.history[-1]
         label = f"{card}+marriage" if declared else str(card)
-        if label not in plan["replies"]:
+        known = set(plan["replies"]) | set(plan.get("same", {}))
+        if label not in known:
             label = str(card)  # the declaration told nothing here (no split was needed)
-        assert label in plan["replies"], (label, sorted(plan["replies"]))
-        ok = plan_replays(play, plan["replies"][label])
+        assert label in known, (label, sorted(known))
+        ok = plan_replays(play, reply_plan(plan, label))
         play.pop(undo)
         if not ok:
             return False
