@@ -1,6 +1,7 @@
 """Many worlds through the C core at once: one call per chunk of worlds, never one per world.
 
-A *world* is one assignment of the hands (three card masks) to a shared state
+A *world* is one assignment of the hands (four card masks, the fourth 0 for
+three players: :func:`hands_array` pads them) to a shared state
 (the trick, the leader); each world gets the same *questions* (a core game
 and a target, or ``EXACT`` for the value). The worlds are cut into chunks that
 worker threads take in turn, each thread with its own search context (the core
@@ -17,7 +18,7 @@ the threads either.
 >>> from analyzer.solver import questions
 >>> pos = Position.from_json({"hands": ["hA hX", "h7 b7", "h8 b8"], "trump": "h", "contract": "game"})
 >>> q = questions(pos)["game"]
->>> hands = np.array([[h.mask for h in pos.hands]], np.uint32)
+>>> hands = hands_array([[h.mask for h in pos.hands]])
 >>> run_batch([(q.game(pos), EXACT)], q.state(pos), hands, threads=1).answers.tolist()
 [[3]]
 """
@@ -62,6 +63,21 @@ class BatchResult:
     quick: int = 0
 
 
+SEATS = 4  # columns of a world's hands: the most seats the core knows; unused seats hold 0
+
+
+def hands_array(rows: Sequence[Sequence[int]]) -> np.ndarray:
+    """Worlds' hands (a row of 3 or 4 card masks each) as the uint32 array (worlds, 4) of
+    ``run_batch``: three-player rows get an empty fourth seat."""
+    out = np.zeros((len(rows), SEATS), np.uint32)
+    if isinstance(rows, np.ndarray) and rows.ndim == 2:
+        out[:, :rows.shape[1]] = rows
+        return out
+    for w, row in enumerate(rows):
+        out[w, :len(row)] = row
+    return out
+
+
 def default_threads() -> int:
     """The cores this process may use."""
     try:
@@ -100,15 +116,20 @@ def run_batch(
 ) -> BatchResult:
     """Answer every question in every world (see the module's docstring).
 
-    ``hands``: uint32 array (worlds, 3); ``targets``: int16 array (worlds, questions) that
+    ``hands``: uint32 array (worlds, 4), the fourth column 0 for three players (``hands_array``;
+    a (worlds, 3) array is padded so, at the cost of a copy);
+    ``targets``: int16 array (worlds, questions) that
     replaces the questions' targets per world. ``progress(n)`` is called with the number of
     worlds finished since its last call. Raises BatchTimeout past ``time_limit`` seconds;
     KeyboardInterrupt stops every thread within a chunk's search and is raised again.
     """
     started = time.perf_counter()
     hands = np.ascontiguousarray(hands, np.uint32)
-    if hands.ndim != 2 or hands.shape[1] != 3:
-        raise ArgumentError(f"hands must be an array of shape (worlds, 3), not {hands.shape}")
+    if hands.ndim == 2 and hands.shape[1] == 3:
+        hands = hands_array(hands)  # three players' rows as they are built everywhere: a copy, padded
+    if hands.ndim != 2 or hands.shape[1] != SEATS:
+        raise ArgumentError(f"hands must be an array of shape (worlds, {SEATS}) (the fourth column 0 for "
+                            f"three players) or (worlds, 3), not {hands.shape}")
     nq, n = len(questions), len(hands)
     if nq < 1:
         raise ArgumentError("a batch needs at least one question")

@@ -15,6 +15,7 @@ answers it. ``docs/claims.md`` gives the JSON, the definition, the
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -23,12 +24,18 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.cards import SHARP_MASK, Card, CardSet, Suit, parse_cards
-from analyzer.errors import MariasError, PositionError
-from analyzer.rules import RULE_SETS, Contract, Position, default_leader, legal_cards, trick_winner
 from analyzer.batch import BatchTimeout, run_batch
+from analyzer.cards import NOTRUMP_ORDER, SHARP_MASK, Card, CardSet, Rank, parse_cards
+from analyzer.errors import MariasError, PositionError
 from analyzer.reading import canonical_json
-from analyzer.cards import NOTRUMP_ORDER
+from analyzer.rules import (
+    Contract,
+    Position,
+    default_leader,
+    legal_cards,
+    read_fields,
+    trick_winner,
+)
 from analyzer.solver import COMPONENTS, OWN_GOAL, Solver, default_solver, questions
 
 # Components whose goal belongs to the defence: a claim is the actor's, so they are never claimed.
@@ -103,143 +110,179 @@ class Claim:
         return (not first - self.unseen and len(first) == self.sizes[0]
                 and not first & self.forbidden[0] and not second & self.forbidden[1])
 
+    @classmethod
+    def from_position(cls, position: Position, *, played: Sequence[Sequence[Card]] | None = None,
+                      first_leader: int | None = None, consistent: bool = False, given: bool = True) -> Claim:
+        """The claim of the actor in ``position``, the defenders' hands hidden: the position is one
+        redistribution, the unseen cards are the defenders' cards together.
+
+        The tricks before the current one come from ``played`` (with ``first_leader``) or else from
+        the position's own history; ``score`` is the position's, the played tricks included.
+        Raises ClaimError when the play cannot have happened or the hands do not fit it.
+        """
+        if played is None:
+            played, first_leader = position.played, position.first_leader
+        else:
+            played = tuple(tuple(cards) for cards in played)
+        # The claim keeps its history apart: a redistribution need not replay the earlier
+        # tricks legally unless ``consistent`` asks for it.
+        position = dataclasses.replace(position, played=(), first_leader=None)
+        try:
+            position.check()  # as every redistribution will be (a seven played before is refused here)
+        except MariasError as exc:
+            raise ClaimError(str(exc)) from None
+        actor = position.actor
+        defenders = (actor + 1) % 3, (actor + 2) % 3
+        defenders = (min(defenders), max(defenders))
+        unseen = position.hands[defenders[0]] | position.hands[defenders[1]]
+        played_cards = CardSet(c for cards in played for c in cards)
+        if len(played_cards) != 3 * len(played):
+            raise ClaimError("a card appears twice in 'played'")
+        overlap = played_cards & (unseen | position.hands[actor] | CardSet(position.trick) | position.talon)
+        if overlap:
+            raise ClaimError(f"played card {next(iter(overlap))} is also still held, in the trick or in the talon")
+        if played:
+            lead = _played_leader(position, played, first_leader)
+            if lead != position.leader:
+                raise ClaimError(f"'leader' is {position.leader!r} but the played tricks give the lead to seat {lead}")
+        forbidden = _forbidden(position, position.trick, position.leader, played, unseen, defenders, actor,
+                               first_leader, consistent)
+        sizes = (len(position.hands[defenders[0]]), len(position.hands[defenders[1]]))
+        claim = cls(position, defenders, unseen, forbidden, sizes, tuple(played),  # type: ignore[arg-type]
+                    first_leader if played else None, consistent, given)
+        if not claim.allows(position.hands[defenders[0]]):
+            raise ClaimError("the defenders' hands given cannot have played the trick so far"
+                             + (" and the played tricks" if consistent and played else "")
+                             + " (or declared the marriages so far)")
+        return claim
+
+    @classmethod
+    def from_json(cls, data: Any, consistent: bool = False) -> Claim:
+        """Read a claim JSON (docs/claims.md). Raises ClaimError (or NotationError) with one line.
+
+        The defenders' hands are either both given (one redistribution among all of
+        them) or both ``null`` with the defence's cards in ``"unseen"`` (or, when
+        ``"unseen"`` is absent, every card not seen elsewhere). Every field but the
+        hands and the claim's own keys is read by the position's reader.
+        """
+        if not isinstance(data, Mapping):
+            raise ClaimError("a claim must be a JSON object (a position)")
+        data = canonical_json(data)  # lists, grouped hands, "none", Czech contract names
+        if data.get("players", 3) != 3:
+            raise ClaimError("the claim JSON is for three players (four: analyzer.claims4.check_claim4 in the API)")
+        extras = {key: data.pop(key) for key in CLAIM_KEYS if key in data}
+        hands_in = data.pop("hands", None)
+        try:
+            fields = read_fields(data)
+            played = _read_played(extras.get("played"))
+        except MariasError as exc:
+            raise ClaimError(str(exc)) from None
+        actor = fields["actor"]
+        if not isinstance(hands_in, list) or len(hands_in) != 3:
+            raise ClaimError("'hands' must be a list of three entries (null for a hidden defender)")
+        if not isinstance(hands_in[actor], str):
+            raise ClaimError(f"the actor's hand (hands[{actor}]) must be a string of card tokens")
+        defenders = tuple(s for s in range(3) if s != actor)
+        hidden = [hands_in[s] is None for s in defenders]
+        if any(hidden) and not all(hidden):
+            raise ClaimError("give both defenders' hands or neither (null, with 'unseen')")
+        if not hidden[0] and not all(isinstance(hands_in[s], str) for s in defenders):
+            raise ClaimError("a defender's hand must be a string of card tokens or null")
+        first_leader = extras.get("first_leader")
+        if first_leader is not None and (not isinstance(first_leader, int) or isinstance(first_leader, bool)
+                                         or not 0 <= first_leader <= 2):
+            raise ClaimError(f"first_leader must be a seat 0, 1 or 2, not {first_leader!r}")
+        if first_leader is not None and not played:
+            raise ClaimError("'first_leader' needs 'played' (the tricks played from that lead)")
+        if played and first_leader is None:
+            first_leader = default_leader(fields["contract"], actor, fields["rules"])
+        if fields["leader"] is None:
+            fields["leader"] = default_leader(fields["contract"], actor, fields["rules"])
+            if played:
+                shell = Position(hands=(CardSet(),) * 3, **_plain(fields))  # type: ignore[arg-type]
+                fields["leader"] = _played_leader(shell, played, first_leader)
+        leader, trick = fields["leader"], fields["trick"]
+
+        actor_hand = CardSet.from_str(hands_in[actor])
+        in_trick = {(leader + i) % 3 for i in range(len(trick))}
+        size = len(actor_hand) + (1 if actor in in_trick else 0)  # cards of a player yet to play to this trick
+        sizes = [size - (1 if s in in_trick else 0) for s in range(3)]
+        given = not hidden[0]
+        if given:
+            if "unseen" in extras:
+                raise ClaimError("'unseen' is for hidden defenders: the defenders' hands are given")
+            hands = tuple(CardSet.from_str(h) for h in hands_in)
+        else:
+            seen = actor_hand | CardSet(trick) | fields["talon"] | CardSet(c for t in played for c in t)
+            unseen_in = extras.get("unseen")
+            if unseen_in is None:
+                unseen = CardSet(0xFFFFFFFF) - seen
+            elif isinstance(unseen_in, str):
+                unseen = CardSet.from_str(unseen_in)
+                twice = unseen & seen
+                if twice:
+                    raise ClaimError(f"unseen card {next(iter(twice))} is also the actor's, in the trick, the talon "
+                                     "or played")
+            else:
+                raise ClaimError("'unseen' must be a string of card tokens")
+            want = sizes[defenders[0]] + sizes[defenders[1]]
+            if len(unseen) != want:
+                where = "'unseen' holds" if "unseen" in extras else "the cards not seen (no 'unseen' given) are"
+                raise ClaimError(f"{where} {len(unseen)} cards but the defenders hold {sizes[defenders[0]]} + "
+                                 f"{sizes[defenders[1]]} = {want}")
+            hands = _fitting_hands(fields, actor_hand, unseen, sizes, played, first_leader, consistent)
+        if extras.get("sizes") is not None:
+            wanted = extras["sizes"]
+            if not isinstance(wanted, list) or len(wanted) != 3 or wanted != [len(h) for h in hands]:
+                raise ClaimError(f"'sizes' {wanted!r} disagrees with the hands and the trick "
+                                 f"(they give {[len(h) for h in hands]})")
+        try:
+            position = Position.build(hands=hands, **fields)
+        except MariasError as exc:
+            raise ClaimError(str(exc)) from None
+        return cls.from_position(position, played=played, first_leader=first_leader, consistent=consistent,
+                                 given=given)
+
 
 def read_claim(data: Any, consistent: bool = False) -> Claim:
-    """Read a claim JSON (docs/claims.md). Raises ClaimError (or NotationError) with one line.
+    """``Claim.from_json`` (the name other modules and benchmarks call)."""
+    return Claim.from_json(data, consistent)
 
-    The defenders' hands are either both given (one redistribution among all of
-    them) or both ``null`` with the defence's cards in ``"unseen"`` (or, when
-    ``"unseen"`` is absent, every card not seen elsewhere).
-    """
-    if not isinstance(data, Mapping):
-        raise ClaimError("a claim must be a JSON object (a position)")
-    data = canonical_json(data)  # lists, grouped hands, "none", Czech contract names
-    extras = {key: data.pop(key) for key in CLAIM_KEYS if key in data}
-    contract, trump, actor, rules = _light_fields(data)
-    notrump = not contract.has_trumps
-    hands_in = data.get("hands")
-    if not isinstance(hands_in, list) or len(hands_in) != 3:
-        raise ClaimError("'hands' must be a list of three entries (null for a hidden defender)")
-    if not isinstance(hands_in[actor], str):
-        raise ClaimError(f"the actor's hand (hands[{actor}]) must be a string of card tokens")
-    defenders = tuple(s for s in range(3) if s != actor)
-    hidden = [hands_in[s] is None for s in defenders]
-    if any(h for h in hidden) and not all(hidden):
-        raise ClaimError("give both defenders' hands or neither (null, with 'unseen')")
-    if not hidden[0] and not all(isinstance(hands_in[s], str) for s in defenders):
-        raise ClaimError("a defender's hand must be a string of card tokens or null")
-    given = not hidden[0]
-    actor_hand = CardSet.from_str(hands_in[actor])
-    trick_in = data.get("trick") or []
-    trick = tuple(parse_cards(trick_in if isinstance(trick_in, (str, list)) else [trick_in]))
-    if data.get("talon") is not None and not isinstance(data["talon"], str):
-        raise ClaimError(f"'talon' must be a string of card tokens, not {data['talon']!r}")
-    talon = CardSet.from_str(data.get("talon") or "")
-    played = _read_played(extras.get("played"))
-    played_cards = CardSet(c for t in played for c in t)
-    if len(played_cards) != 3 * len(played):
-        raise ClaimError("a card appears twice in 'played'")
 
-    # The leader of the current trick: the winner of the last played trick, or as given.
-    first_leader = extras.get("first_leader")
-    if first_leader is not None and (not isinstance(first_leader, int) or isinstance(first_leader, bool)
-                                     or not 0 <= first_leader <= 2):
-        raise ClaimError(f"first_leader must be a seat 0, 1 or 2, not {first_leader!r}")
-    if played:
-        leader = default_leader(contract, actor, rules) if first_leader is None else first_leader
-        for cards in played:
-            leader = (leader + trick_winner(cards, trump, notrump)) % 3
-        if data.get("leader") is not None and data["leader"] != leader:
-            raise ClaimError(f"'leader' is {data['leader']!r} but the played tricks give the lead to seat {leader}")
-        data["leader"] = leader
-    elif first_leader is not None:
-        raise ClaimError("'first_leader' needs 'played' (the tricks played from that lead)")
-    leader = data.get("leader")
-    if leader is None:
-        leader = default_leader(contract, actor, rules)
-    if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader <= 2:
-        raise ClaimError(f"leader must be a seat 0, 1 or 2, not {leader!r}")
+def _plain(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """The position fields without what ``Position.build`` alone reads."""
+    return {k: v for k, v in fields.items() if k != "typed_score"}
 
-    in_trick = {(leader + i) % 3 for i in range(len(trick))}
-    size = len(actor_hand) + (1 if actor in in_trick else 0)  # cards of a player yet to play to this trick
-    sizes = [size - (1 if s in in_trick else 0) for s in range(3)]
-    if given:
-        hands = [CardSet.from_str(h) for h in hands_in]
-        unseen = hands[defenders[0]] | hands[defenders[1]]
-        if "unseen" in extras:
-            raise ClaimError("'unseen' is for hidden defenders: the defenders' hands are given")
-        _position(data, hands, list(trick), leader)  # the position as given must be sound
-    else:
-        seen = actor_hand | CardSet(trick) | talon | played_cards
-        if extras.get("unseen") is None:
-            unseen = CardSet(0xFFFFFFFF) - seen
-        elif isinstance(extras["unseen"], str):
-            unseen = CardSet.from_str(extras["unseen"])
-            twice = unseen & seen
-            if twice:
-                raise ClaimError(f"unseen card {next(iter(twice))} is also the actor's, in the trick, the talon "
-                                 "or played")
-        else:
-            raise ClaimError("'unseen' must be a string of card tokens")
-        want = sizes[defenders[0]] + sizes[defenders[1]]
-        if len(unseen) != want:
-            where = "'unseen' holds" if "unseen" in extras else "the cards not seen (no 'unseen' given) are"
-            raise ClaimError(f"{where} {len(unseen)} cards but the defenders hold {sizes[defenders[0]]} + "
-                             f"{sizes[defenders[1]]} = {want}")
-        first = CardSet(list(unseen)[:sizes[defenders[0]]])
-        hands = [CardSet(), CardSet(), CardSet()]
-        hands[actor], hands[defenders[0]], hands[defenders[1]] = actor_hand, first, unseen - first
-    if extras.get("sizes") is not None:
-        wanted = extras["sizes"]
-        if not isinstance(wanted, list) or len(wanted) != 3 or wanted != [len(h) for h in hands]:
-            raise ClaimError(f"'sizes' {wanted!r} disagrees with the hands and the trick "
-                             f"(they give {[len(h) for h in hands]})")
-    overlap = played_cards & (unseen | actor_hand | CardSet(trick) | talon)
-    if overlap:
-        raise ClaimError(f"played card {next(iter(overlap))} is also still held, in the trick or in the talon")
 
-    # Check everything but the trick on the position at the start of the current trick (any
-    # redistribution of that moment is as good as another), then find what the play shows.
-    before = [hands[s] | CardSet(c for i, c in enumerate(trick) if (leader + i) % 3 == s) for s in range(3)]
-    start = _position(data, before, [], leader)
-    forbidden = _forbidden(start, trick, leader, played, unseen, defenders, actor, first_leader, consistent)
+def _played_leader(position: Position, played: Sequence[Sequence[Card]], first_leader: int | None) -> int:
+    lead = default_leader(position.contract, position.actor, position.rules) if first_leader is None else first_leader
+    for cards in played:
+        lead = (lead + trick_winner(cards, position.trump, position.notrump)) % 3
+    return lead
+
+
+def _fitting_hands(fields: dict[str, Any], actor_hand: CardSet, unseen: CardSet, sizes: list[int],
+                   played: tuple[tuple[Card, ...], ...], first_leader: int | None,
+                   consistent: bool) -> tuple[CardSet, CardSet, CardSet]:
+    """One redistribution of the hidden hands that fits the play so far (the first found)."""
+    actor, leader, trick = fields["actor"], fields["leader"], fields["trick"]
+    defenders = (min((actor + 1) % 3, (actor + 2) % 3), max((actor + 1) % 3, (actor + 2) % 3))
+    first = CardSet(list(unseen)[:sizes[defenders[0]]])
+    hands = [CardSet(), CardSet(), CardSet()]
+    hands[actor], hands[defenders[0]], hands[defenders[1]] = actor_hand, first, unseen - first
+    # A shell (not checked) gives the rules' facts the forbidden cards need; the redistribution
+    # found is checked in full by the position's reader.
+    shell = Position(hands=tuple(hands), **_plain(fields))  # type: ignore[arg-type]
+    forbidden = _forbidden(shell, trick, leader, played, unseen, defenders, actor, first_leader, consistent)
     held = (sizes[defenders[0]], sizes[defenders[1]])
-    claim = Claim(start, defenders, unseen, forbidden, held, played, first_leader, consistent, given)  # type: ignore
-    if given:
-        if not claim.allows(hands[defenders[0]]):
-            raise ClaimError("the defenders' hands given cannot have played the trick so far"
-                             + (" and the played tricks" if consistent and played else ""))
-        first = hands[defenders[0]]
-    else:
-        found = next(iter(_masks(claim, limit=1)), None)
-        if found is None:
-            raise ClaimError("no redistribution of the unseen cards fits the trick so far"
-                             + (" and the played tricks" if consistent and played else ""))
-        first = found
-    hands[defenders[0]], hands[defenders[1]] = first, unseen - first
-    position = _position(data, hands, list(trick), leader)
-    return Claim(position, defenders, unseen, forbidden, held, played, first_leader, consistent, given)  # type: ignore
-
-
-def _light_fields(data: Mapping[str, Any]) -> tuple[Contract, Suit | None, int, str]:
-    """The fields needed before the hands are known; Position.from_json checks them all again."""
-    try:
-        contract = Contract.parse(data.get("contract", "game"))
-    except MariasError as exc:
-        raise ClaimError(str(exc)) from None
-    trump_in = data.get("trump")
-    if trump_in is not None and not isinstance(trump_in, str):
-        raise ClaimError(f"trump must be a suit letter or null, not {trump_in!r}")
-    trump = Suit.from_str(trump_in) if trump_in is not None else None
-    actor = data.get("actor", 0)
-    if not isinstance(actor, int) or isinstance(actor, bool) or not 0 <= actor <= 2:
-        raise ClaimError(f"actor must be a seat 0, 1 or 2, not {actor!r}")
-    rules = data.get("rules", "csm")
-    if rules not in RULE_SETS:
-        raise ClaimError(f"unknown rule set {rules!r} (use {', '.join(RULE_SETS)})")
-    if contract.has_trumps == (trump is None):
-        _position(data, [CardSet()] * 3, [], 0)  # the position says what is wrong, in its words
-    return contract, trump, actor, rules
+    claim = Claim(shell, defenders, unseen, forbidden, held, played, first_leader, consistent, False)  # type: ignore
+    found = next(iter(_masks(claim, limit=1)), None)
+    if found is None:
+        raise ClaimError("no redistribution of the unseen cards fits the trick so far"
+                         + (" and the played tricks" if consistent and played else "")
+                         + " (and the marriages declared)")
+    hands[defenders[0]], hands[defenders[1]] = found, unseen - found
+    return tuple(hands)  # type: ignore[return-value]
 
 
 def _read_played(value: Any) -> tuple[tuple[Card, ...], ...]:
@@ -258,13 +301,27 @@ def _read_played(value: Any) -> tuple[tuple[Card, ...], ...]:
     return tuple(tricks)
 
 
-def _position(data: Mapping[str, Any], hands: Sequence[CardSet], trick: list[Card], leader: int) -> Position:
-    out = dict(data)
-    out.update(hands=[str(h) for h in hands], trick=[str(c) for c in trick], leader=leader)
-    try:
-        return Position.from_json(out)
-    except MariasError as exc:
-        raise ClaimError(str(exc)) from None
+def _marriage_evidence(start: Position, trick: Sequence[Card], leader: int, unseen: CardSet,
+                       defenders: tuple[int, ...]) -> dict[int, int]:
+    """Unseen cards the declared marriages forbid to each defender: a defender's king or
+    over-knave in the current trick whose marriage was declared puts its partner in his hand;
+    one that would have declared it (docs/semantics.md) but was not puts it out of his hand."""
+    out = {s: 0 for s in defenders}
+    if start.trump is None:
+        return out
+    for i, card in enumerate(trick):
+        seat = (leader + i) % 3
+        if seat not in defenders or card.rank not in (Rank.KING, Rank.OVER):
+            continue
+        partner = Card.make(card.suit, Rank.KING if card.rank == Rank.OVER else Rank.OVER)
+        if partner not in unseen or (start.marriage_rule == "over-first" and card.rank != Rank.OVER):
+            continue
+        other = defenders[1] if seat == defenders[0] else defenders[0]
+        if card.suit in start.declared[1]:
+            out[other] |= 1 << partner
+        else:
+            out[seat] |= 1 << partner
+    return out
 
 
 def _forbidden(start: Position, trick: Sequence[Card], leader: int, played: Sequence[Sequence[Card]],
@@ -312,6 +369,8 @@ def _forbidden(start: Position, trick: Sequence[Card], leader: int, played: Sequ
         if seat != actor and (index >= current or consistent):
             forbidden[seat] |= (bad & unseen).mask
         held_later[seat] = known
+    for seat, mask in _marriage_evidence(start, trick, leader, unseen, defenders).items():
+        forbidden[seat] |= mask
     return CardSet(forbidden[defenders[0]]), CardSet(forbidden[defenders[1]])
 
 
@@ -471,9 +530,9 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
         return result
     started = time.perf_counter()
     if not isinstance(claim, Claim):
-        claim = read_claim(claim, consistent)
+        claim = Claim.from_json(claim, consistent)
     elif consistent and not claim.consistent:
-        raise ClaimError("this claim was read without the consistent option: read_claim(data, consistent=True)")
+        raise ClaimError("this claim was read without the consistent option: Claim.from_json(data, consistent=True)")
     names = claim_components(claim.position.contract, components)
     table = _Table(claim)
     total = len(table.first)
@@ -592,8 +651,9 @@ class _Table:
                        for hand in (self.first, self.second)]
 
     def worlds(self, order: np.ndarray) -> np.ndarray:
-        """The hands of the redistributions ``order`` as the core reads them: (len, 3) masks."""
-        hands = np.zeros((len(order), 3), np.uint32)
+        """The hands of the redistributions ``order`` as the core reads them: (len, 4) masks,
+        the fourth seat empty."""
+        hands = np.zeros((len(order), 4), np.uint32)
         hands[:, self.claim.position.actor] = _natural(np.array([self.actor], np.uint32), self.notrump)[0]
         hands[:, self.seats[0]] = _natural(self.first[order], self.notrump)
         hands[:, self.seats[1]] = _natural(self.second[order], self.notrump)

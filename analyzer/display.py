@@ -29,8 +29,12 @@ GOAL_WORDS = {
 
 
 def seat_label(position: Position, seat: int) -> str:
-    role = "actor" if seat == position.actor else "defence"
-    return f"{seat} {SEAT_NAMES[seat]} ({role})"
+    if position.players != 3:
+        from analyzer.variants import role, seat_name
+
+        return f"{seat} {seat_name(position, seat)} ({role(position, seat)})"
+    role_name = "actor" if seat == position.actor else "defence"
+    return f"{seat} {SEAT_NAMES[seat]} ({role_name})"
 
 
 def describe_contract(position: Position, unicode: bool = False) -> str:
@@ -40,6 +44,11 @@ def describe_contract(position: Position, unicode: bool = False) -> str:
     if position.side_suit is not None:
         parts.append(f"side suit {position.side_suit.symbol if unicode else position.side_suit.token}")
     parts.append(f"actor seat {position.actor}, seat {position.leader} leads, rules {position.rules}")
+    if position.players != 3:
+        partner = sorted(position.team - {position.actor})
+        parts.insert(0, f"{position.players} players")
+        if position.players == 4:
+            parts.append(f"partner seat {partner[0]}" if partner else "actor alone against three")
     if position.marriage_rule != "czech":
         parts.append(f"marriages {position.marriage_rule}")
     return ", ".join(parts)
@@ -47,9 +56,10 @@ def describe_contract(position: Position, unicode: bool = False) -> str:
 
 def draw_position(position: Position, unicode: bool = False) -> str:
     """The three hands grouped by suit, the talon, the trick and score so far."""
-    width = max(len(seat_label(position, s)) for s in range(3))
+    seats = range(position.players)
+    width = max(len(seat_label(position, s)) for s in seats)
     lines = [describe_contract(position, unicode)]
-    for seat in range(3):
+    for seat in seats:
         hand = position.hands[seat].pretty(unicode, position.notrump)
         lines.append(f"  {seat_label(position, seat):<{width}}  {hand}")
     if position.talon:
@@ -69,6 +79,10 @@ def _declared_note(position: Position) -> str:
 
 
 def _who(position: Position, seat: int) -> str:
+    if position.players != 3:
+        from analyzer.variants import role
+
+        return f"seat {seat} ({role(position, seat)})"
     return f"seat {seat} ({'actor' if seat == position.actor else 'defence'})"
 
 
@@ -121,7 +135,7 @@ def draw_totals(position: Position, result: SolveResult) -> list[str]:
     rows = []
     if result.actor_points is not None:
         trump = position.trump
-        held = [[s for seat in range(3) if position.side(seat) == side for s in position.held_marriages(seat)]
+        held = [[s for seat in range(position.players) if position.side(seat) == side for s in position.held_marriages(seat)]
                 for side in (0, 1)]
         if position.marriage_rule != "czech":
             held = [[], []]  # over-first: the search declares them, they are not counted here
@@ -223,7 +237,7 @@ def _html_cards(cards: CardSet, notrump: bool) -> str:
 def html_position(position: Position) -> str:
     """A small table of the hands (suit symbols, the actor in bold) and the talon and trick."""
     rows = []
-    for seat in range(3):
+    for seat in range(position.players):
         label = html.escape(seat_label(position, seat))
         if seat == position.actor:
             label = f"<b>{label}</b>"

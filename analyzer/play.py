@@ -37,9 +37,9 @@ def play(position: Position, card: Card) -> Position:
         declared[side].append(card.suit)
         score[side] += position.marriage_value(card.suit)
     trick = position.trick + (card,)
-    leader = position.leader
-    if len(trick) == 3:
-        winner = (leader + trick_winner(trick, position.trump, position.notrump)) % 3
+    leader, seats = position.leader, position.players
+    if len(trick) == seats:
+        winner = (leader + trick_winner(trick, position.trump, position.notrump)) % seats
         score[position.side(winner)] += sum(c.points for c in trick) + (10 if not hands[winner] else 0)
         trick, leader = (), winner
     changes = {"hands": tuple(hands), "trick": trick, "leader": leader, "score": tuple(score),
@@ -65,8 +65,9 @@ class Trick:
 
 
 def first_trick_number(position: Position) -> int:
-    """The number of the trick in play: 1 with ten cards in the hand to move (tricks already played count)."""
-    return 11 - position.tricks_left
+    """The number of the trick in play: 1 with ten cards in the hand to move (eight with four players;
+    tricks already played count)."""
+    return 32 // position.players + 1 - position.tricks_left
 
 
 def group_tricks(position: Position, line: Sequence[Card]) -> list[Trick]:
@@ -74,23 +75,23 @@ def group_tricks(position: Position, line: Sequence[Card]) -> list[Trick]:
     Raises PositionError at an illegal card."""
     hands = list(position.hands)
     cards = list(position.trick)
-    leader = position.leader
+    leader, seats = position.leader, position.players
     number = first_trick_number(position)
     out: list[Trick] = []
     for card in line:
-        seat = (leader + len(cards)) % 3
+        seat = (leader + len(cards)) % seats
         allowed = legal_cards(hands[seat], cards, position.trump, position.notrump, position.announced)
         if card not in allowed:
             raise PositionError(f"{card} is not legal for seat {seat} here (legal: {allowed})")
         hands[seat] = hands[seat] - CardSet([card])
         cards.append(card)
-        if len(cards) == 3:
-            winner = (leader + trick_winner(cards, position.trump, position.notrump)) % 3
+        if len(cards) == seats:
+            winner = (leader + trick_winner(cards, position.trump, position.notrump)) % seats
             last = 10 if not hands[winner] else 0
-            out.append(Trick(number, tuple(cards), tuple((leader + i) % 3 for i in range(3)), winner,
+            out.append(Trick(number, tuple(cards), tuple((leader + i) % seats for i in range(seats)), winner,
                              sum(c.points for c in cards) + last))
             cards, leader, number = [], winner, number + 1
     if cards and (out or len(cards) > len(position.trick)):  # the line stops inside a trick
-        out.append(Trick(number, tuple(cards), tuple((leader + i) % 3 for i in range(len(cards))), None,
+        out.append(Trick(number, tuple(cards), tuple((leader + i) % seats for i in range(len(cards))), None,
                          sum(c.points for c in cards)))
     return out

@@ -124,6 +124,8 @@ def read_game(data: Any) -> tuple[Position, list[Card]]:
     if not isinstance(played, list) or not played:
         raise PositionError("a game needs 'played': the tricks as played, each a list of cards from its leader")
     position = Position.from_json(rest)
+    if position.players != 3:
+        raise PositionError(f"a game is reviewed with three players only, not {position.players} (issue 12)")
     cards: list[Card] = []
     for number, trick in enumerate(played, start=1):
         if not isinstance(trick, (list, str)):

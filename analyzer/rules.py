@@ -12,11 +12,21 @@ problem.
 """
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
-from analyzer.cards import MARRIAGE_LANE, NOTRUMP_ORDER, Card, CardSet, Rank, Suit, parse_cards
+from analyzer.cards import (
+    MARRIAGE_LANE,
+    NOTRUMP_ORDER,
+    Card,
+    CardSet,
+    Rank,
+    Suit,
+    parse_cards,
+)
 from analyzer.contract import MARRIAGE_RULES, RULE_SETS, Contract
 from analyzer.errors import MariasError, PositionError
 from analyzer.reading import canonical_json
@@ -84,7 +94,20 @@ def seven_of(suit: Suit) -> Card:
 
 @dataclass(frozen=True)
 class Position:
-    """A position to solve: the three hands, the contract and what play has done so far."""
+    """A position to solve: the three hands, the contract and what play has done so far.
+
+    ``score`` and ``declared`` are the totals so far (points taken, marriages
+    declared). ``played`` holds the tricks completed since the position's
+    history began (each from its leader; ``first_leader`` led the first), and
+    the history goes on with the cards of the current ``trick``. Playing forward
+    derives the score and the marriages from the cards (:meth:`play`), and
+    :meth:`undo` takes the last card back, as python-chess's push and pop:
+
+    >>> pos = Position.from_json({"hands": ["hA hX", "h7 b7", "h8 b8"], "trump": "h", "contract": "game"})
+    >>> after = pos.play("hX").play("h7").play("h8")
+    >>> after.score, after.leader, after.undo().trick == (Card.from_str("hX"), Card.from_str("h7"))
+    ((10, 0), 0, True)
+    """
 
     hands: tuple[CardSet, CardSet, CardSet]
     contract: Contract
@@ -98,12 +121,33 @@ class Position:
     declared: tuple[tuple[Suit, ...], tuple[Suit, ...]] = ((), ())
     marriage_rule: str = "czech"
     rules: str = "csm"
+    played: tuple[tuple[Card, ...], ...] = ()
+    first_leader: int | None = None
+
+    def __post_init__(self) -> None:
+        # One order for the declared suits, so that equal positions compare equal.
+        object.__setattr__(self, "declared", tuple(tuple(sorted(Suit(s) for s in d)) for d in self.declared))
 
     # --- derived facts --------------------------------------------------------
 
     @property
     def notrump(self) -> bool:
         return not self.contract.has_trumps
+
+    @property
+    def players(self) -> int:
+        """Seats at the table (3; analyzer.variants.VariantPosition: 4 or 2)."""
+        return 3
+
+    @property
+    def team(self) -> frozenset[int]:
+        """The seats that play with the actor, the actor included."""
+        return frozenset((self.actor,))
+
+    @property
+    def team_mask(self) -> int:
+        """``team`` as the core's bit mask, a bit per seat."""
+        return sum(1 << seat for seat in self.team)
 
     @property
     def to_move(self) -> int:
@@ -151,6 +195,172 @@ class Position:
     def legal_moves(self) -> CardSet:
         return legal_cards(self.hands[self.to_move], self.trick, self.trump, self.notrump, self.announced)
 
+    # --- playing forward and back ---------------------------------------------------
+
+    def declares(self, card: Card) -> Suit | None:
+        """The suit of the marriage that playing ``card`` now declares, if any.
+
+        Czech rule: a king or over-knave played while its holder keeps the other;
+        over-first rule: only the over-knave, the king kept (docs/semantics.md).
+        """
+        if self.trump is None or card.rank not in (Rank.KING, Rank.OVER):
+            return None
+        if self.marriage_rule == "over-first" and card.rank != Rank.OVER:
+            return None
+        partner = Card.make(card.suit, Rank.KING if card.rank == Rank.OVER else Rank.OVER)
+        return card.suit if partner in self.hands[self.to_move] else None
+
+    def check_play(self, card: Card | str) -> None:
+        """Raise PositionError, in one line, if ``card`` (a Card or a token) may not be played now."""
+        seat = self.to_move
+        if isinstance(card, str):
+            card = Card.from_str(card)
+        if not isinstance(card, Card):
+            raise PositionError(f"play() takes a Card or a card token, not {card!r}")
+        if not self.hands[seat]:
+            raise PositionError(f"no card can be played: the hands are empty (the play is over), not {card}")
+        if card not in self.hands[seat]:
+            raise PositionError(f"seat {seat} cannot play {card}: it is not in the hand ({self.hands[seat]})")
+        allowed = self.legal_moves()
+        if card not in allowed:
+            raise PositionError(f"seat {seat} cannot play {card} here: the legal cards are {allowed}")
+
+    def play(self, card: Card | str) -> Position:
+        """The position after the player to move plays ``card`` (checked: PositionError if illegal).
+
+        A completed trick goes to ``played``, its card points (and 10 for the last
+        trick) to the winner's side; a marriage that the card declares goes to
+        ``declared`` and its points to the side's ``score``.
+        """
+        if isinstance(card, str):
+            card = Card.from_str(card)
+        self.check_play(card)
+        return self._after(card)
+
+    def _after(self, card: Card) -> Position:
+        seat = self.to_move
+        hands = list(self.hands)
+        hands[seat] = hands[seat] - CardSet([card])
+        score = list(self.score)
+        declared = [list(d) for d in self.declared]
+        suit = self.declares(card)
+        if suit is not None:
+            declared[self.side(seat)].append(suit)
+            score[self.side(seat)] += self.marriage_value(suit)
+        trick = self.trick + (card,)
+        changes: dict[str, Any] = {"hands": tuple(hands), "trick": trick}
+        if len(trick) == self.players:
+            winner = (self.leader + trick_winner(trick, self.trump, self.notrump)) % self.players
+            last = not any(hands)
+            score[self.side(winner)] += sum(c.points for c in trick) + (10 if last else 0)
+            changes.update(trick=(), leader=winner, played=self.played + (trick,),
+                           first_leader=self.leader if not self.played else self.first_leader)
+        changes.update(score=tuple(score), declared=tuple(tuple(sorted(d)) for d in declared))
+        return self._copy(changes)
+
+    def _copy(self, changes: dict[str, Any]) -> Position:
+        """A copy with fields changed, nothing checked or recomputed (play's hot path: a
+        dataclasses.replace costs more than the play itself)."""
+        cls = type(self)  # analyzer.variants.VariantPosition keeps its seats and partner
+        new = object.__new__(cls)
+        names = _FIELDS if cls is Position else tuple(f.name for f in dataclasses.fields(cls))
+        fields = {name: self.__dict__[name] for name in names}
+        fields.update(changes)
+        new.__dict__.update(fields)
+        if "announced" in self.__dict__:
+            new.__dict__["announced"] = self.__dict__["announced"]  # the contract's: unchanged by play
+        return new
+
+    def undo(self) -> Position:
+        """The position before the last card of the history (the last of the trick, else of
+        ``played``). Raises PositionError when there is none."""
+        if self.trick:
+            card, trick, leader = self.trick[-1], self.trick[:-1], self.leader
+            played, first_leader = self.played, self.first_leader
+        elif self.played:
+            card, trick, leader = self.played[-1][-1], self.played[-1][:-1], self.trick_leaders()[-1]
+            played = self.played[:-1]
+            first_leader = self.first_leader if played else None
+        else:
+            raise PositionError("nothing to undo: no card of this position's history is known "
+                                "(no played tricks, no cards in the trick)")
+        seat = (leader + len(trick)) % self.players
+        hands = list(self.hands)
+        hands[seat] = hands[seat] | CardSet([card])
+        before = dataclasses.replace(self, hands=tuple(hands), trick=trick, leader=leader, played=played,
+                                     first_leader=first_leader)
+        # What the card brought is a function of the position before it: take exactly that back.
+        gain = dataclasses.replace(before, score=(0, 0), declared=((), ()))._after(card)
+        score = tuple(s - g for s, g in zip(self.score, gain.score))
+        declared = tuple(tuple(s for s in d if s not in g) for d, g in zip(self.declared, gain.declared))
+        return dataclasses.replace(before, score=score, declared=declared)
+
+    def trick_leaders(self) -> list[int]:
+        """The seat that led each trick of ``played``."""
+        leaders = []
+        lead = self.first_leader
+        for cards in self.played:
+            leaders.append(lead)
+            lead = (lead + trick_winner(cards, self.trump, self.notrump)) % self.players
+        return leaders
+
+    def start(self) -> Position:
+        """The position where the history began: every card of ``played`` and the trick taken back."""
+        position = self
+        while position.trick or position.played:
+            position = position.undo()
+        return position
+
+    @cached_property
+    def _history_facts(self) -> tuple[tuple[int, int], tuple[tuple[Suit, ...], tuple[Suit, ...]]]:
+        return self._replay_history()
+
+    def _history(self) -> tuple[tuple[int, int], tuple[tuple[Suit, ...], tuple[Suit, ...]]]:
+        """Replay the history from its start, checking every card; return what it brought:
+        (trick points per side, marriages declared per side)."""
+        return self._history_facts
+
+    def _replay_history(self) -> tuple[tuple[int, int], tuple[tuple[Suit, ...], tuple[Suit, ...]]]:
+        hands = [set(h) for h in self.hands]
+        plays: list[tuple[int, Card, int]] = []  # (seat, card, index of its trick; -1: the current one)
+        for index, (lead, cards) in enumerate(zip(self.trick_leaders(), self.played)):
+            plays += [((lead + i) % self.players, card, index) for i, card in enumerate(cards)]
+        plays += [((self.leader + i) % self.players, card, -1) for i, card in enumerate(self.trick)]
+        for seat, card, _ in plays:
+            hands[seat].add(card)
+        bare = dataclasses.replace(self, hands=tuple(CardSet(h) for h in hands), trick=(), played=(),
+                                   first_leader=None, leader=self.first_leader if self.played else self.leader,
+                                   score=(0, 0), declared=((), ()))
+        position = bare
+        for seat, card, index in plays:
+            allowed = position.legal_moves()
+            if card not in allowed:
+                where = "the trick" if index < 0 else f"played trick {index + 1}"
+                cards = self.trick if index < 0 else self.played[index]
+                raise PositionError(f"{where} {' '.join(map(str, cards))!r} cannot have been played: "
+                                    f"seat {seat} had to play one of {allowed}, not {card}")
+            position = position._after(card)
+        trick_points = tuple(position.score[side] - sum(map(position.marriage_value, position.declared[side]))
+                             for side in (0, 1))
+        return trick_points, position.declared  # type: ignore[return-value]
+
+    # --- text ---------------------------------------------------------------------
+
+    @classmethod
+    def from_str(cls, text: str) -> Position:
+        """Read the one-line notation of :mod:`analyzer.notation`. Raises NotationError or PositionError."""
+        from analyzer.notation import position_from_str
+
+        return position_from_str(text)
+
+    def __str__(self) -> str:
+        from analyzer.notation import position_to_str
+
+        return position_to_str(self)
+
+    def __repr__(self) -> str:
+        return f"Position.from_str({str(self)!r})"
+
     def _repr_html_(self) -> str:
         """Jupyter's drawing of the hands (the renderer is imported when first drawn)."""
         from analyzer.display import html_position
@@ -160,57 +370,52 @@ class Position:
     # --- JSON -------------------------------------------------------------------
 
     @classmethod
-    def from_json(cls, data: Any) -> "Position":
-        """Read and check the position JSON (a dict). Raises PositionError or NotationError."""
+    def from_json(cls, data: Any) -> Position:
+        """Read and check the position JSON (a dict). Raises PositionError or NotationError.
+
+        The marriages that the history declares (``played`` and the current trick)
+        are derived and added with their points when ``marriages`` does not list them
+        (docs/semantics.md, "Declared marriages").
+        """
         if not isinstance(data, Mapping):
             raise PositionError("a position must be a JSON object")
         data = canonical_json(data)  # lists, grouped hands, "none", Czech contract names
-        unknown = set(data) - _JSON_KEYS
-        if unknown:
-            raise PositionError(f"unknown key {sorted(unknown)[0]!r} in position")
+        if data.get("players", 3) != 3:
+            # four players, or two after the stock: analyzer/variants.py
+            from analyzer.variants import position_from_json
+
+            return position_from_json(data)
+        if "partner" in data:
+            raise PositionError("'partner' is given only with four players (\"players\": 4)")
         hands_in = data.get("hands")
         if not isinstance(hands_in, list) or len(hands_in) != 3 or not all(isinstance(h, str) for h in hands_in):
             raise PositionError("'hands' must be a list of three strings of card tokens")
-        try:
-            contract = Contract.parse(data.get("contract", "game"))
-        except MariasError as exc:
-            raise PositionError(str(exc)) from None
-        rules = data.get("rules", "csm")
-        if rules not in RULE_SETS:
-            raise PositionError(f"unknown rule set {rules!r} (use {', '.join(RULE_SETS)})")
-        marriage_rule = data.get("marriage_rule", "czech")
-        if marriage_rule not in MARRIAGE_RULES:
-            raise PositionError(f"unknown marriage rule {marriage_rule!r} (use {', '.join(MARRIAGE_RULES)})")
-        actor = _seat(data.get("actor", 0), "actor")
-        leader_in = data.get("leader")
-        leader = default_leader(contract, actor, rules) if leader_in is None else _seat(leader_in, "leader")
-        score_in = data.get("score") or {}
-        if not isinstance(score_in, Mapping) or set(score_in) - {"actor", "defence"}:
-            raise PositionError("'score' must be an object with 'actor' and 'defence'")
-        score = (_points(score_in.get("actor", 0), "score.actor"), _points(score_in.get("defence", 0), "score.defence"))
-        declared_in = data.get("marriages") or {}
-        if not isinstance(declared_in, Mapping) or set(declared_in) - {"actor", "defence"}:
-            raise PositionError("'marriages' must be an object with 'actor' and 'defence' suit letters")
-        trick_in = data.get("trick") or []
-        if isinstance(trick_in, str):
-            trick_in = trick_in.split()
-        talon_in = data.get("talon") or ""
-        if not isinstance(talon_in, str):
-            raise PositionError(f"'talon' must be a string of card tokens, not {talon_in!r}")
-        position = cls(
-            hands=tuple(CardSet.from_str(h) for h in hands_in),  # type: ignore[arg-type]
-            contract=contract,
-            trump=_suit_or_none(data.get("trump"), "trump"),
-            actor=actor,
-            leader=leader,
-            side_suit=_suit_or_none(data.get("side_suit"), "side_suit"),
-            trick=tuple(parse_cards(trick_in)),
-            talon=CardSet.from_str(talon_in),
-            score=score,
-            declared=(_suits(declared_in.get("actor", "")), _suits(declared_in.get("defence", ""))),
-            marriage_rule=marriage_rule,
-            rules=rules,
-        )
+        fields = read_fields(data)
+        hands = tuple(CardSet.from_str(h) for h in hands_in)
+        return cls.build(hands=hands, **fields)
+
+    @classmethod
+    def build(cls, *, typed_score: tuple[int, int] | None = None, **fields: Any) -> Position:
+        """A checked position from its fields, with what its history declares added.
+
+        ``typed_score`` is the score as given (None: not given, so the history's own);
+        the leader, when None, is the history's (or the rule set's first leader).
+        """
+        if fields.get("leader") is None:
+            fields["leader"] = _history_leader(fields)
+        position = cls(**fields)
+        position._check_cards()  # the history can be replayed only once its cards are sound
+        trick_points, marriages = position._history()
+        declared = [list(d) for d in position.declared]
+        score = list(typed_score if typed_score is not None else trick_points)
+        for side in (0, 1):
+            for suit in marriages[side]:
+                if suit not in declared[side]:
+                    declared[side].append(suit)
+                    score[side] += position.marriage_value(suit)
+        facts = position._history_facts
+        position = dataclasses.replace(position, score=tuple(score), declared=tuple(tuple(d) for d in declared))
+        position.__dict__["_history_facts"] = facts  # the same history: replayed once
         position.check()
         return position
 
@@ -236,13 +441,14 @@ class Position:
         if self.marriage_rule != "czech":
             out["marriage_rule"] = self.marriage_rule
         out["rules"] = self.rules
+        if self.played:
+            out["played"] = [[str(c) for c in cards] for cards in self.played]
+            out["first_leader"] = self.first_leader
         return out
 
-    def replace(self, **changes: Any) -> "Position":
-        """A copy with some fields changed, checked again."""
-        data = {name: getattr(self, name) for name in self.__dataclass_fields__}
-        data.update(changes)
-        position = Position(**data)
+    def replace(self, **changes: Any) -> Position:
+        """A copy with some fields changed, checked again (nothing derived: the fields as given)."""
+        position = dataclasses.replace(self, **changes)
         position.check()
         return position
 
@@ -250,11 +456,19 @@ class Position:
 
     def check(self) -> None:
         """Raise PositionError naming the first thing wrong with this position."""
+        self._check_cards()
+        trick_points, marriages = self._history()  # every card of the history legal when played
+        self._check_marriages(trick_points, marriages)
+
+    def _check_cards(self) -> None:
+        """Everything but the history's play and the marriages: cards, sizes, the contract."""
         for name in ("actor", "leader"):  # a seat out of range must not reach the core
             _seat(getattr(self, name), name)
+        self._check_history_shape()
         seen = CardSet()
         places = [(f"hand {i}", h) for i, h in enumerate(self.hands)]
         places += [("the trick", CardSet(self.trick)), ("the talon", self.talon)]
+        places += [(f"played trick {i + 1}", CardSet(cards)) for i, cards in enumerate(self.played)]
         if len(set(self.trick)) != len(self.trick):
             raise PositionError(f"duplicate card in the trick {' '.join(map(str, self.trick))!r}")
         for name, cards in places:
@@ -268,7 +482,21 @@ class Position:
             raise PositionError(f"the talon holds 2 cards, not {len(self.talon)}")
         self._check_sizes()
         self._check_contract()
-        self._check_trick()
+        if self.played:
+            last = (self.trick_leaders()[-1] + trick_winner(self.played[-1], self.trump, self.notrump)) % 3
+            if last != self.leader:
+                raise PositionError(f"leader is seat {self.leader} but the played tricks give the lead to seat {last}")
+
+    def _check_history_shape(self) -> None:
+        for number, cards in enumerate(self.played, start=1):
+            if len(cards) != 3:
+                raise PositionError(f"played trick {number} has {len(cards)} cards, not 3")
+            if len(set(cards)) != 3:
+                raise PositionError(f"duplicate card in played trick {number} {' '.join(map(str, cards))!r}")
+        if bool(self.played) != (self.first_leader is not None):
+            raise PositionError("first_leader (who led the first played trick) goes with played tricks, and only then")
+        if self.first_leader is not None:
+            _seat(self.first_leader, "first_leader")
 
     def _check_sizes(self) -> None:
         for seat, hand in enumerate(self.hands):
@@ -280,6 +508,9 @@ class Position:
         # (with no two alike, the hand to move sets the size).
         before = [len(self.hands[(self.leader + k) % 3]) + (k < len(self.trick)) for k in range(3)]
         size = next((n for n in before if before.count(n) >= 2), before[len(self.trick) % 3])
+        if size + len(self.played) > 10:
+            raise PositionError(f"the hands held {size + len(self.played)} cards before the {len(self.played)} "
+                                "played tricks; at most 10")
         if self.trick and size == 0:
             raise PositionError("a trick is in progress but the player to move has no cards")
         for k in range(3):
@@ -307,30 +538,175 @@ class Position:
             raise PositionError(f"a side suit is given only for two-sevens, not {c.value}")
         if self.trump is not None:
             seven = seven_of(self.trump)
-            if c.actor_seven and self.holder(seven) != self.actor:
+            if c.actor_seven and self._owner(seven) != self.actor:
                 raise PositionError(f"{c.value}: the actor (seat {self.actor}) does not hold the trump seven {seven}")
-            if c == Contract.SEVEN_AGAINST and self.holder(seven) in (None, self.actor):
+            if c == Contract.SEVEN_AGAINST and self._owner(seven) in (None, self.actor):
                 raise PositionError(f"seven-against: no defender holds the trump seven {seven}")
-        if c.two_sevens and self.side_suit is not None and self.holder(seven_of(self.side_suit)) != self.actor:
+        if c.two_sevens and self.side_suit is not None and self._owner(seven_of(self.side_suit)) != self.actor:
             raise PositionError(f"{c.value}: the actor does not hold the side-suit seven {seven_of(self.side_suit)}")
-        for suits, who in zip(self.declared, ("actor", "defence")):
+
+    def _owner(self, card: Card) -> int | None:
+        """Who held ``card`` when the history began (holds it, or played it in the history)."""
+        seat = self._in_hand(card)
+        return seat if seat is not None else self._played_by(card)
+
+    def _check_marriages(self, trick_points: tuple[int, int], derived: tuple[tuple[Suit, ...], ...]) -> None:
+        """Refuse declared marriages that cannot have been declared (docs/semantics.md)."""
+        who = ("actor", "defence")
+        for side, suits in enumerate(self.declared):
             if suits and self.trump is None:
-                raise PositionError(f"marriages are declared only in contracts with trumps ({who})")
+                raise PositionError(f"marriages are declared only in contracts with trumps ({who[side]})")
+            for suit in set(suits):
+                if suits.count(suit) > 1:
+                    raise PositionError(f"marriage {suit.token} is declared twice by the {who[side]}")
+                if suit in self.declared[1 - side]:
+                    raise PositionError(f"marriage {suit.token} is declared by both the actor and the defence")
+        history = CardSet(self.trick) | CardSet(c for cards in self.played for c in cards)
+        for side, suits in enumerate(self.declared):
+            for suit in suits:
+                king, over = Card.make(suit, Rank.KING), Card.make(suit, Rank.OVER)
+                name = f"marriage {suit.token} declared by the {who[side]}"
+                held = [s for s in (self._in_hand(king), self._in_hand(over)) if s is not None]
+                if king in self.talon or over in self.talon:
+                    raise PositionError(f"{name}: its {'king' if king in self.talon else 'over-knave'} is in the talon")
+                if len(held) == 2:
+                    where = f"in hand {held[0]}" if held[0] == held[1] else f"in hands {held[0]} and {held[1]}"
+                    raise PositionError(f"{name}: {king} and {over} are both still held ({where}); "
+                                        "it is declared when one of them is played")
+                if held and self.side(held[0]) != side:
+                    raise PositionError(f"{name}: seat {held[0]}, of the other side, holds "
+                                        f"{king if self._in_hand(king) is not None else over}")
+                if held and self.marriage_rule == "over-first" and self._in_hand(over) is not None:
+                    raise PositionError(f"{name}: under the over-first rule it is declared by playing {over}, "
+                                        f"which seat {held[0]} still holds")
+                if king in history and over in history and suit not in derived[side]:
+                    raise PositionError(f"{name}: the played cards show it was not declared "
+                                        f"({king} and {over} were not played by one player holding both)")
+                if held:
+                    other = over if self._in_hand(king) is not None else king
+                    by = self._played_by(other)
+                    if by is not None and by != held[0]:
+                        where = "to the trick" if other in self.trick else "in a played trick"
+                        raise PositionError(f"{name}: seat {by} played {other} {where} but seat "
+                                            f"{held[0]} holds {king if other == over else over}")
+            for suit in derived[side]:
+                if suit not in suits:
+                    raise PositionError(f"marriage {suit.token}, declared by the {who[side]} in the play, "
+                                        "is missing from the declared marriages")
+            marriages = sum(self.marriage_value(s) for s in suits)
+            if self.score[side] < trick_points[side] + marriages:
+                tricks = f"the trick points of the played tricks ({trick_points[side]}) and " if self.played else ""
+                raise PositionError(f"score.{who[side]} ({self.score[side]}) is less than {tricks}its declared "
+                                    f"marriages ({marriages})")
 
-    def _check_trick(self) -> None:
-        for i, card in enumerate(self.trick):
-            seat = (self.leader + i) % 3
-            before = self.hands[seat] | CardSet([card])
-            allowed = legal_cards(before, self.trick[:i], self.trump, self.notrump, self.announced)
-            if card not in allowed:
-                raise PositionError(
-                    f"the trick {' '.join(map(str, self.trick))!r} cannot have been played: "
-                    f"seat {seat} had to play one of {allowed}, not {card}"
-                )
+    def _played_by(self, card: Card) -> int | None:
+        """The seat that played ``card`` in the history (the current trick or ``played``), if any."""
+        if card in self.trick:
+            return (self.leader + self.trick.index(card)) % 3
+        for lead, cards in zip(self.trick_leaders(), self.played):
+            if card in cards:
+                return (lead + cards.index(card)) % 3
+        return None
+
+    def _in_hand(self, card: Card) -> int | None:
+        for seat in range(3):
+            if card in self.hands[seat]:
+                return seat
+        return None
 
 
+def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Every field of the position JSON but the hands, read and checked one by one (for
+    :meth:`Position.build`; the claims' reader uses it too). Raises PositionError."""
+    unknown = set(data) - _JSON_KEYS
+    if unknown:
+        raise PositionError(f"unknown key {min(unknown)!r} in position")
+    try:
+        contract = Contract.parse(data.get("contract", "game"))
+    except MariasError as exc:
+        raise PositionError(str(exc)) from None
+    rules = data.get("rules", "csm")
+    if rules not in RULE_SETS:
+        raise PositionError(f"unknown rule set {rules!r} (use {', '.join(RULE_SETS)})")
+    marriage_rule = data.get("marriage_rule", "czech")
+    if marriage_rule not in MARRIAGE_RULES:
+        raise PositionError(f"unknown marriage rule {marriage_rule!r} (use {', '.join(MARRIAGE_RULES)})")
+    actor = _seat(data.get("actor", 0), "actor")
+    leader_in = data.get("leader")
+    leader = None if leader_in is None else _seat(leader_in, "leader")
+    score_in = data.get("score")
+    if score_in is not None and (not isinstance(score_in, Mapping) or set(score_in) - {"actor", "defence"}):
+        raise PositionError("'score' must be an object with 'actor' and 'defence'")
+    score = None if score_in is None else (_points(score_in.get("actor", 0), "score.actor"),
+                                           _points(score_in.get("defence", 0), "score.defence"))
+    declared_in = data.get("marriages") or {}
+    if not isinstance(declared_in, Mapping) or set(declared_in) - {"actor", "defence"}:
+        raise PositionError("'marriages' must be an object with 'actor' and 'defence' suit letters")
+    trick_in = data.get("trick") or []
+    if isinstance(trick_in, str):
+        trick_in = trick_in.split()
+    talon_in = data.get("talon") or ""
+    if not isinstance(talon_in, str):
+        raise PositionError(f"'talon' must be a string of card tokens, not {talon_in!r}")
+    played = _read_played(data.get("played"))
+    first_leader = data.get("first_leader")
+    if first_leader is not None:
+        first_leader = _seat(first_leader, "first_leader")
+        if not played:
+            raise PositionError("'first_leader' needs 'played' (the tricks played from that lead)")
+    elif played:
+        first_leader = default_leader(contract, actor, rules)
+    return {
+        "contract": contract,
+        "trump": _suit_or_none(data.get("trump"), "trump"),
+        "actor": actor,
+        "leader": leader,
+        "side_suit": _suit_or_none(data.get("side_suit"), "side_suit"),
+        "trick": tuple(parse_cards(trick_in)),
+        "talon": CardSet.from_str(talon_in),
+        "typed_score": score,
+        "declared": (_suits(declared_in.get("actor", "")), _suits(declared_in.get("defence", ""))),
+        "marriage_rule": marriage_rule,
+        "rules": rules,
+        "played": played,
+        "first_leader": first_leader,
+    }
+
+
+def _history_leader(fields: Mapping[str, Any]) -> int:
+    """The leader of the current trick when none is given: the winner of the last played
+    trick, or the rule set's first leader."""
+    contract, actor, rules = fields["contract"], fields["actor"], fields.get("rules", "csm")
+    if not fields.get("played"):
+        return default_leader(contract, actor, rules)
+    lead = fields["first_leader"]
+    notrump = not contract.has_trumps
+    for cards in fields["played"]:
+        if len(cards) != 3:
+            break  # the position's check names it
+        lead = (lead + trick_winner(cards, fields.get("trump"), notrump)) % 3
+    return lead
+
+
+def _read_played(value: Any) -> tuple[tuple[Card, ...], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise PositionError("'played' must be a list of tricks, each a list of three cards from its leader")
+    tricks = []
+    for number, cards in enumerate(value, start=1):
+        if not isinstance(cards, (list, str)):
+            raise PositionError(f"played trick {number} must be a list of three cards, not {cards!r}")
+        parsed = tuple(parse_cards(cards))
+        if len(parsed) != 3:
+            raise PositionError(f"played trick {number} has {len(parsed)} cards, not 3")
+        tricks.append(parsed)
+    return tuple(tricks)
+
+
+_FIELDS = tuple(f.name for f in dataclasses.fields(Position))
 _JSON_KEYS = {"hands", "trump", "contract", "side_suit", "actor", "leader", "trick", "talon", "score",
-              "marriages", "marriage_rule", "rules"}
+              "marriages", "marriage_rule", "rules", "played", "first_leader", "players"}
 
 
 def _seat(value: Any, name: str) -> int:
@@ -363,25 +739,15 @@ def _suits(value: Any) -> tuple[Suit, ...]:
 
 
 def replay(position: Position, cards: Iterable[Card]) -> list[tuple[list[Card], int]]:
-    """Play ``cards`` from ``position``, checking each is legal.
+    """Play ``cards`` from ``position`` with :meth:`Position.play` (so each is checked).
 
     Returns the completed tricks as (cards from the leader on, winning seat);
     a trick left incomplete at the end is not included. Raises PositionError
     at the first illegal card.
     """
-    hands = list(position.hands)
-    trick = list(position.trick)
-    leader = position.leader
     done = []
     for card in cards:
-        seat = (leader + len(trick)) % 3
-        allowed = legal_cards(hands[seat], trick, position.trump, position.notrump, position.announced)
-        if card not in allowed:
-            raise PositionError(f"{card} is not legal for seat {seat} here (legal: {allowed})")
-        hands[seat] = hands[seat] - CardSet([card])
-        trick.append(card)
-        if len(trick) == 3:
-            winner = (leader + trick_winner(trick, position.trump, position.notrump)) % 3
-            done.append((trick, winner))
-            trick, leader = [], winner
+        position = position.play(card)
+        if not position.trick:
+            done.append((list(position.played[-1]), position.leader))
     return done

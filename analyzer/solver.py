@@ -8,7 +8,7 @@ value behind ``actor_points`` is a few of them on the same table.
 >>> from analyzer.rules import Position
 >>> pos = Position.from_json({"hands": ["hA hX", "h7 b7", "h8 b8"], "trump": "h", "contract": "game"})
 >>> result = solve(pos)
->>> result.makes, result.actor_points, result.line
+>>> result.makes, result.actor_points, [str(card) for card in result.line]
 (True, 30, ['hX', 'h7', 'h8', 'hA', 'b7', 'b8'])
 """
 from __future__ import annotations
@@ -16,13 +16,13 @@ from __future__ import annotations
 import math
 import threading
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from analyzer import _core
 from analyzer.cards import SHARP_MASK, Card
-from analyzer.errors import ArgumentError, PositionError
 from analyzer.contract import Contract
-from analyzer.rules import Position, seven_of
+from analyzer.errors import ArgumentError, PositionError
+from analyzer.rules import Position, seven_of, trick_winner
 
 # Parts of each contract, each scored (and searched) separately, and what "makes" means.
 COMPONENTS: dict[Contract, tuple[str, ...]] = {c: c.components for c in Contract}
@@ -48,12 +48,20 @@ class Question:
         """The core's game: what is searched, the same for every state of a deal."""
         trump = -1 if position.trump is None else int(position.trump)
         return (trump, int(position.notrump), position.actor, self.maximiser, self.goal, self.marriage,
-                SHARP_MASK, position.announced.mask, self.goals)
+                SHARP_MASK, position.announced.mask, self.goals, position.players, position.team_mask)
 
     def state(self, position: Position) -> tuple:
         """The core's state: the cards, the trick and the leader."""
         return (tuple(h.mask for h in position.hands), tuple(int(c) for c in position.trick), position.leader,
                 self.best_marriage)
+
+
+class LineStep(NamedTuple):
+    """One card of a principal variation and what it gained the question's maximising side (points)."""
+
+    card: Card
+    points: int  # the rise of the searched value: trick points, and (over-first) half-marriages
+    marriage: int  # of which marriage (over-first: half of the declared marriage's value)
 
 
 @dataclass
@@ -106,7 +114,9 @@ class SolveResult:
 
 def remaining_units(position: Position) -> int:
     """R: trick points (units) still to be taken, the last trick included."""
-    mask = position.hands[0].mask | position.hands[1].mask | position.hands[2].mask
+    mask = 0
+    for hand in position.hands:
+        mask |= hand.mask
     for card in position.trick:
         mask |= 1 << card
     return (mask & SHARP_MASK).bit_count() + (1 if mask else 0)
@@ -117,7 +127,7 @@ def _held_marriages(position: Position, side: int) -> list[int]:
     whatever the play (under over-first the search decides)."""
     if position.marriage_rule != "czech":
         return []
-    seats = [s for s in range(3) if position.side(s) == side]
+    seats = [s for s in range(position.players) if position.side(s) == side]
     return [position.marriage_value(suit) for s in seats for suit in position.held_marriages(s)]
 
 
@@ -164,22 +174,53 @@ def _question(position: Position, name: str) -> Question:
             target = math.ceil((100 - have) / 10) - best // 10
             return Question(name, _core.GOAL_POINTS, side, target, _core.MARR_BEST, best // 10)
         return Question(name, _core.GOAL_POINTS, side, math.ceil((100 - have - best) / 10))
-    if name in ("seven", "seven-against"):
-        goals = ((int(seven_of(trump)), 1),)
-        return Question(name, _core.GOAL_SEVENS, 0 if name == "seven" else 1, 1, goals=goals)
-    if name == "two-sevens":
-        goals = ((int(seven_of(position.side_suit)), 2), (int(seven_of(trump)), 1))
-        return Question(name, _core.GOAL_SEVENS, 0, 1, goals=goals)
-    if name in ("betl", "open-betl"):
-        return Question(name, _core.GOAL_BETL, 0, 1)
-    if name in ("durch", "open-durch"):
-        return Question(name, _core.GOAL_DURCH, 0, 1)
+    if name in ("seven", "seven-against", "two-sevens"):
+        wanted = ((seven_of(trump), 1),)
+        if name == "two-sevens":
+            wanted = ((seven_of(position.side_suit), 2),) + wanted
+        maximiser = 1 if name == "seven-against" else 0
+        goals = _live_goals(position, wanted)
+        if goals is None:  # a seven played in an earlier trick decided it (docs/semantics.md, "Values")
+            return Question(name, _core.GOAL_POINTS, maximiser, _NEVER)
+        if not goals:
+            return Question(name, _core.GOAL_POINTS, maximiser, 0)  # every seven won its trick
+        return Question(name, _core.GOAL_SEVENS, maximiser, 1, goals=goals)
+    if name in ("betl", "open-betl", "durch", "open-durch"):
+        betl = name.endswith("betl")
+        won = [(lead + trick_winner(cards, trump, position.notrump)) % 3 == position.actor
+               for lead, cards in zip(position.trick_leaders(), position.played)]
+        if any(won) if betl else not all(won):  # a trick of the history decided it
+            return Question(name, _core.GOAL_POINTS, 0, _NEVER)
+        return Question(name, _core.GOAL_BETL if betl else _core.GOAL_DURCH, 0, 1)
     raise AssertionError(name)
 
 
-def _hra_question(position: Position) -> Question:
-    """The point search behind actor_points (for any contract with trumps)."""
+_NEVER = 100  # a target in units no play reaches (32 cards hold 8 units and the last trick 1)
+
+
+def _live_goals(position: Position, wanted: tuple[tuple[Card, int], ...]) -> tuple[tuple[int, int], ...] | None:
+    """The sevens' goals still open, as the core's (card, trick from the end) pairs: a seven
+    played in a completed trick of the position's history has met its goal (it won the trick
+    it had to win) or failed it (None)."""
+    open_goals = []
+    for card, when in wanted:
+        trick = next((k for k, cards in enumerate(position.played) if card in cards), None)
+        if trick is None:
+            open_goals.append((int(card), when))
+            continue
+        cards = position.played[trick]
+        from_end = position.tricks_left + len(position.played) - trick
+        if from_end != when or cards[trick_winner(cards, position.trump, position.notrump)] != card:
+            return None
+    return tuple(open_goals)
+
+
+def hra_question(position: Position) -> Question:
+    """The point search behind actor_points and the hra value (any contract with trumps)."""
     return _question(position, "game")
+
+
+_hra_question = hra_question
 
 
 class Solver:
@@ -239,17 +280,18 @@ class Solver:
 
     def line(self, position: Position, question: Question) -> list[Card]:
         """A principal variation of the question's search."""
-        return [card for card, _, _ in self._line(position, question)]
+        return [step.card for step in self.line_steps(position, question)]
 
-    def _line(self, position: Position, question: Question) -> list[tuple[Card, int, int]]:
-        """(card, units its side gained by it, of which marriage) along a principal variation."""
+    def line_steps(self, position: Position, question: Question) -> list[LineStep]:
+        """A principal variation with what each card gained, as the core returns it (no replay in
+        Python): the points the maximising side's value rose by, and of those the marriage's."""
         _check_position(position, "line")
         game, state = question.game(position), question.state(position)
         value = self._search.value(game, state)
         nodes = self._search.nodes
         line = self._search.line(game, state, value)
         self._line_nodes = nodes + self._search.nodes
-        return [(Card(bit), gain, marriage) for bit, gain, marriage in line]
+        return [LineStep(Card(bit), 10 * gain, 10 * marriage) for bit, gain, marriage in line]
 
     def solve(self, position: Position, card_values: bool = False) -> SolveResult:
         """Everything ``marias solve`` reports about a position."""
@@ -264,14 +306,14 @@ class Solver:
         actor_points = defence_points = None
         hra_line = None
         if position.contract.has_trumps:
-            hra_line = self._line(position, _hra_question(position))
+            hra_line = self.line_steps(position, _hra_question(position))
             nodes += self._line_nodes
-            # The core's gains along the line are the actor's trick units (marriages aside).
-            actor_points = 10 * sum(gain - marriage for _, gain, marriage in hra_line)
+            # The core's gains along the line are the actor's trick points (marriages aside).
+            actor_points = sum(step.points - step.marriage for step in hra_line)
             defence_points = 10 * remaining_units(position) - actor_points
         line_goal = "points"
         if hra_line is not None and (own.name == "game" or own.name == "hundred" and position.marriage_rule == "czech"):
-            line = [card for card, _, _ in hra_line]  # the points decide these goals: one line serves both
+            line = [step.card for step in hra_line]  # the points decide these goals: one line serves both
         else:
             line = self.line(position, own)
             line_goal = own.name

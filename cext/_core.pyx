@@ -2,8 +2,11 @@
 """Thin wrapper of the C search: one ``Search`` owns one C context.
 
 A *game* is the tuple ``(trump, notrump_order, actor, maximiser, goal, marriage,
-sharp, announced, goals)`` (``goals``: (card, trick from the end) pairs) and a
-*state* the tuple ``(hands, trick, leader, best_marriage)``; cards are bit
+sharp, announced, goals)`` (``goals``: (card, trick from the end) pairs), with
+two more items for other seatings: ``nseats`` (2, 3 or 4) and ``team`` (the
+seats playing with the actor as a bit mask; 0 for the actor alone). A
+*state* is the tuple ``(hands, trick, leader, best_marriage)`` (one hand per
+seat, at most one card fewer than the seats in the trick); cards are bit
 indices of the layout in cext/solver.h. Both go with every call, so a context
 never holds half a position. Arguments are converted with the GIL held, each
 search runs in one ``with nogil`` block under the context's lock (a context is
@@ -46,12 +49,17 @@ cdef int check(int code) except -1:
 
 
 cdef int to_game(object game, mr_game *g) except -1:
-    trump, order, actor, maximiser, goal, marriage, sharp, announced, goals = game
+    if len(game) == 9:
+        trump, order, actor, maximiser, goal, marriage, sharp, announced, goals = game
+        nseats, team = 3, 0
+    else:
+        trump, order, actor, maximiser, goal, marriage, sharp, announced, goals, nseats, team = game
     if len(goals) > 2:
         raise CoreError("at most two goal cards")
     g.trump, g.notrump_order, g.actor, g.maximiser = trump, order, actor, maximiser
     g.goal, g.marriage, g.sharp, g.announced = goal, marriage, sharp, announced
     g.ngoal = len(goals)
+    g.nseats, g.team = nseats, team
     for i in range(g.ngoal):
         g.goal_card[i], g.goal_when[i] = goals[i]
     return 0
@@ -59,9 +67,11 @@ cdef int to_game(object game, mr_game *g) except -1:
 
 cdef int to_state(object state, mr_state *s) except -1:
     hands, trick, leader, best = state
-    if len(hands) != 3 or len(trick) > 2:
-        raise CoreError("three hands and at most two cards in the trick")
-    for i in range(3):
+    if len(hands) not in (2, 3, 4) or len(trick) >= len(hands):
+        raise CoreError("two to four hands and fewer cards in the trick than hands")
+    for i in range(4):
+        s.hands[i] = 0
+    for i in range(len(hands)):
         s.hands[i] = hands[i]
     s.ntrick = len(trick)
     for i in range(s.ntrick):
@@ -153,15 +163,15 @@ cdef class Search:
               bint stop_on_no=False, int[::1] stop=None):
         """Answer every question (a (game, target) pair; target EXACT for the value) in every world.
 
-        World w is ``state`` with the hands ``hands[w]``; ``targets[w, q]``, when given, replaces
+        World w is ``state`` with the hands ``hands[w]`` (four columns: the fourth is 0 for three seats); ``targets[w, q]``, when given, replaces
         question q's target. Returns (answers as an int16 array (worlds, questions), the number of
         worlds answered, whether ``stop[0]`` became non-zero and ended the batch early).
         """
         cdef int nq = len(questions), n = hands.shape[0], done = 0, code
         cdef mr_state s
         cdef mr_question *qs
-        if hands.shape[1] != 3:
-            raise CoreError("hands must be an array of shape (worlds, 3)")
+        if hands.shape[1] != 4:
+            raise CoreError("hands must be an array of shape (worlds, 4) (the fourth column 0 for three seats)")
         if targets is not None and (targets.shape[0] != n or targets.shape[1] != nq):
             raise CoreError("targets must be an array of shape (worlds, questions)")
         out = np.zeros((n, nq), np.int16)

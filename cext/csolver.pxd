@@ -16,9 +16,11 @@ cdef extern from "solver.h" nogil:
         int8_t goal_card[2]
         int8_t goal_when[2]
         int ngoal
+        int nseats
+        int team
 
     ctypedef struct mr_state:
-        uint32_t hands[3]
+        uint32_t hands[4]
         int8_t trick[3]
         int ntrick
         int leader

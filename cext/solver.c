@@ -32,7 +32,8 @@
  * in a row; the suits' counts keep it unambiguous. */
 typedef struct {
     uint64_t cls;    /* the squeezed class bits (two words of 32) */
-    uint32_t h[2];   /* the squeezed hands of seats 0 and 1 (seat 2 holds the rest) */
+    uint32_t h[2];   /* three seats: the squeezed hands of seats 0 and 1 (seat 2 holds the rest);
+                      * two or four: the two bits of each card's seat, squeezed (seat 0 holds the rest) */
     uint16_t counts; /* cards held in each suit, 4 bits each */
     uint8_t meta;    /* leader (2 bits) | extra state (2 bits) | game slot (4 bits, 0 = empty) */
     int8_t lo, hi;   /* bounds on the value of the rest of the play */
@@ -50,8 +51,8 @@ typedef struct {
 } tt_key;
 
 typedef struct {
-    uint32_t hand[3];
-    int8_t trick[3];
+    uint32_t hand[4]; /* hand[3] is 0 for three seats */
+    int8_t trick[4];
     int8_t ntrick, leader, best;
 } state;
 
@@ -75,7 +76,10 @@ struct mr_ctx {
     uint32_t special; /* cards never collapsed with a neighbour */
     uint32_t class_bits[2]; /* each card's class (0 plain, 1 sharp, 2 announced or goal card, 3 marriage
                              * card) as two masks: the class's low bit, its high bit */
-    uint8_t maxside[3];
+    int n;            /* seats: 3 or 4 */
+    uint8_t team_of[4]; /* 1 for the actor and his partner */
+    int partnered;      /* the actor has a partner */
+    uint8_t maxside[4];
     uint64_t nodes;
     uint64_t quick; /* worlds of the last batch settled at the root (bounds or table), no search */
 };
@@ -100,6 +104,18 @@ const char *mr_error_text(int code) {
 static inline int popcount(uint32_t x) { return __builtin_popcount(x); }
 static inline int top_bit(uint32_t x) { return 31 - __builtin_clz(x); }
 static inline uint32_t above(int bit) { return bit >= 31 ? 0 : ~((2u << bit) - 1); }
+
+/* The seat k places after seat (k < the number of seats). */
+static inline int seat_after(const mr_ctx *c, int seat, int k) {
+    int x = seat + k;
+    return x >= c->n ? x - c->n : x;
+}
+
+/* Every card still held (hand[3] is empty for three seats). */
+static inline uint32_t held(const mr_ctx *c) {
+    const uint32_t *h = c->s.hand;
+    return h[0] | h[1] | h[2] | h[3];
+}
 
 /* Does card a beat card b already winning the trick? */
 static inline int beats(const mr_ctx *c, int a, int b) {
@@ -141,7 +157,7 @@ static uint32_t legal(const mr_ctx *c, const state *s, int p) {
 /* Under "over first": the units the maximiser gains when the side to move plays
  * card from state s (an over-knave whose king its player holds declares the pair). */
 static int marriage_gain(const mr_ctx *c, const state *s, int card) {
-    int p = (s->leader + s->ntrick) % 3;
+    int p = seat_after(c, s->leader, s->ntrick);
     if (c->p.marriage == MR_MARR_NONE || (card & 7) != MR_BIT_OVER || !(s->hand[p] & (1u << (card + 1)))) return 0;
     int v = (card >> 3) == c->p.trump ? 4 : 2;
     if (c->p.marriage == MR_MARR_DIFF) return c->maxside[p] ? v / 2 : -v / 2;
@@ -153,7 +169,7 @@ static int marriage_gain(const mr_ctx *c, const state *s, int card) {
  * a boolean goal. */
 static int play(mr_ctx *c, int card) {
     state *s = &c->s;
-    int p = (s->leader + s->ntrick) % 3, gain = 0;
+    int p = seat_after(c, s->leader, s->ntrick), gain = 0;
     uint32_t bit = 1u << card;
     assert(s->hand[p] & bit);
 
@@ -163,27 +179,29 @@ static int play(mr_ctx *c, int card) {
     }
     s->hand[p] &= ~bit;
     s->trick[s->ntrick++] = (int8_t)card;
-    if (s->ntrick < 3) return gain;
+    if (s->ntrick < c->n) return gain;
 
-    int w = trick_winner(c, s->trick, 3), seat = (s->leader + w) % 3;
+    int w = trick_winner(c, s->trick, c->n), seat = seat_after(c, s->leader, w);
     int tricks_left = popcount(s->hand[seat]) + 1; /* this trick included */
     switch (c->p.goal) {
     case MR_GOAL_POINTS:
         if (c->maxside[seat]) {
-            uint32_t cards = (1u << s->trick[0]) | (1u << s->trick[1]) | (1u << s->trick[2]);
+            uint32_t cards = 0;
+            for (int i = 0; i < c->n; i++) cards |= 1u << s->trick[i];
             gain += popcount(cards & c->p.sharp) + (tricks_left == 1);
         }
         break;
     case MR_GOAL_BETL:
-        if (seat == c->p.actor) return FAIL;
+        if (c->team_of[seat]) return FAIL;
         break;
     case MR_GOAL_DURCH:
-        if (seat != c->p.actor) return FAIL;
+        if (!c->team_of[seat]) return FAIL;
         break;
     case MR_GOAL_SEVENS:
         for (int g = 0; g < c->p.ngoal; g++) {
             int card_g = c->p.goal_card[g];
-            int in_trick = s->trick[0] == card_g || s->trick[1] == card_g || s->trick[2] == card_g;
+            int in_trick = 0;
+            for (int i = 0; i < c->n; i++) in_trick |= s->trick[i] == card_g;
             if (tricks_left == c->p.goal_when[g] ? s->trick[w] != card_g : in_trick) return FAIL;
         }
         break;
@@ -214,8 +232,8 @@ typedef struct {
 
 static inline int falls(const mr_ctx *c, int leader, int suit, int card, int i) {
     const state *s = &c->s;
-    for (int k = 1; k < 3; k++) {
-        uint32_t h = s->hand[(leader + k) % 3] & LANE(suit);
+    for (int k = 1; k < c->n; k++) {
+        uint32_t h = s->hand[seat_after(c, leader, k)] & LANE(suit);
         if ((h & above(card)) && popcount(h) > i) return 0;
     }
     return 1;
@@ -226,8 +244,8 @@ static void cash(const mr_ctx *c, int leader, uint32_t mine, cash_plan *plan) {
     int trump = c->p.trump, need = 0, trump_leads = 0;
     plan->units = plan->tricks = plan->losers = 0;
     if (trump >= 0) {
-        for (int k = 1; k < 3; k++) {
-            int n = popcount(s->hand[(leader + k) % 3] & c->trump_mask);
+        for (int k = 1; k < c->n; k++) {
+            int n = popcount(s->hand[seat_after(c, leader, k)] & c->trump_mask);
             if (n > need) need = n;
         }
         uint32_t t = mine & c->trump_mask;
@@ -246,8 +264,8 @@ static void cash(const mr_ctx *c, int leader, uint32_t mine, cash_plan *plan) {
         uint32_t ms = mine & LANE(suit);
         for (int i = 0; ms; i++) {
             int top = top_bit(ms), safe = falls(c, leader, suit, top, i);
-            for (int k = 1; k < 3 && safe; k++) {
-                int seat = (leader + k) % 3;
+            for (int k = 1; k < c->n && safe; k++) {
+                int seat = seat_after(c, leader, k);
                 if (popcount(s->hand[seat] & LANE(suit)) <= i &&
                     popcount(s->hand[seat] & c->trump_mask) > trump_leads)
                     safe = 0;
@@ -293,7 +311,8 @@ static int goal_won(const mr_ctx *c) {
          * one card, which he leads (or any card, if none) under a higher one: after
          * that he never leads again, and every lead of a suit he holds is above all
          * his cards of it. */
-        uint32_t others = s->hand[(actor + 1) % 3] | s->hand[(actor + 2) % 3], risky = 0;
+        if (c->partnered) return 0; /* a side of two: the plan below watches the actor's tricks only */
+        uint32_t others = held(c) & ~hand, risky = 0;
         for (int suit = 0; suit < 4; suit++) {
             uint32_t theirs = others & LANE(suit);
             if (theirs) risky |= hand & LANE(suit) & above(__builtin_ctz(theirs));
@@ -330,7 +349,7 @@ static int goal_won(const mr_ctx *c) {
 static int goal_lost(const mr_ctx *c) {
     const state *s = &c->s;
     int actor = c->p.actor;
-    uint32_t others = s->hand[(actor + 1) % 3] | s->hand[(actor + 2) % 3];
+    uint32_t others = held(c) & ~s->hand[actor];
     switch (c->p.goal) {
     case MR_GOAL_BETL:
         /* The actor leads and every card he holds tops its suit: he wins this trick. */
@@ -345,7 +364,7 @@ static int goal_lost(const mr_ctx *c) {
     case MR_GOAL_SEVENS:
         /* An opponent of the seven's side with nothing but trumps plays one in the
          * last trick, and the seven cannot beat it. */
-        for (int seat = 0; seat < 3; seat++) {
+        for (int seat = 0; seat < c->n; seat++) {
             uint32_t h = s->hand[seat];
             if (!c->maxside[seat] && h && !(h & ~c->trump_mask)) return 1;
         }
@@ -369,7 +388,7 @@ static void bounds(const mr_ctx *c, int *lb, int *ub) {
 #endif
         return;
     }
-    uint32_t all = s->hand[0] | s->hand[1] | s->hand[2];
+    uint32_t all = held(c);
     int pts = popcount(all & c->p.sharp) + 1;
     for (int i = 0; i < s->ntrick; i++) pts += (c->p.sharp >> s->trick[i]) & 1;
     int lo = 0, hi = pts, best = s->best;
@@ -383,7 +402,7 @@ static void bounds(const mr_ctx *c, int *lb, int *ub) {
          * their tricks whoever leads: their sharp ones are that side's.
          * (Not mid-trick: a higher trump already in the trick may catch one.) */
         uint32_t max_trumps = 0, min_trumps = 0;
-        for (int seat = 0; seat < 3; seat++) {
+        for (int seat = 0; seat < c->n; seat++) {
             if (c->maxside[seat]) max_trumps |= s->hand[seat] & c->trump_mask;
             else min_trumps |= s->hand[seat] & c->trump_mask;
         }
@@ -395,7 +414,7 @@ static void bounds(const mr_ctx *c, int *lb, int *ub) {
     }
 #endif
     if (c->p.marriage != MR_MARR_NONE && c->p.trump >= 0) {
-        for (int seat = 0; seat < 3; seat++)
+        for (int seat = 0; seat < c->n; seat++)
             for (int suit = 0; suit < 4; suit++) {
                 uint32_t pair = (3u << MR_BIT_OVER) << (8 * suit);
                 if ((s->hand[seat] & pair) != pair) continue;
@@ -431,21 +450,29 @@ static inline uint16_t suit_counts(uint32_t all) {
 /* The key squeezes each set to the places of the cards still held: positions that
  * differ only in which cards are gone share it. One body, two squeezes. */
 #ifdef MR_NO_SQUEEZE
-#define KEY_BODY(SQUEEZE)  /* the exact cards of the three hands */ \
+#define KEY_BODY(SQUEEZE)  /* the exact cards of the hands */ \
     (void)all;                                                   \
     k->h[0] = s->hand[0];                                        \
     k->h[1] = s->hand[1];                                        \
-    k->cls = s->hand[2];
+    k->cls = s->hand[2] | (uint64_t)s->hand[3] << 32;
 #else
+/* Three seats: the hands of seats 0 and 1. Four: each card's seat as two bit planes
+ * (seats 1 and 3, seats 2 and 3), so that 2 words still say who holds what; two seats
+ * take the same branch (the hand of seat 1, then an empty word). */
 #define KEY_BODY(SQUEEZE)                                                                      \
-    k->h[0] = SQUEEZE(s->hand[0], all);                                                        \
-    k->h[1] = SQUEEZE(s->hand[1], all);                                                        \
+    if (c->n == 3) {                                                                           \
+        k->h[0] = SQUEEZE(s->hand[0], all);                                                    \
+        k->h[1] = SQUEEZE(s->hand[1], all);                                                    \
+    } else {                                                                                   \
+        k->h[0] = SQUEEZE(s->hand[1] | s->hand[3], all);                                       \
+        k->h[1] = SQUEEZE(s->hand[2] | s->hand[3], all);                                       \
+    }                                                                                          \
     k->cls = SQUEEZE(c->class_bits[0], all) | (uint64_t)SQUEEZE(c->class_bits[1], all) << 32;
 #endif
 
 static void make_key_loop(const mr_ctx *c, tt_key *k) {
     const state *s = &c->s;
-    uint32_t all = s->hand[0] | s->hand[1] | s->hand[2];
+    uint32_t all = held(c);
     KEY_BODY(squeeze_loop)
     k->counts = suit_counts(all);
 }
@@ -453,7 +480,7 @@ static void make_key_loop(const mr_ctx *c, tt_key *k) {
 #ifdef HAVE_PEXT_BUILD
 __attribute__((target("bmi2"))) static void make_key_pext(const mr_ctx *c, tt_key *k) {
     const state *s = &c->s;
-    uint32_t all = s->hand[0] | s->hand[1] | s->hand[2];
+    uint32_t all = held(c);
     KEY_BODY(_pext_u32)
     k->counts = suit_counts(all);
 }
@@ -509,14 +536,12 @@ static inline int tt_live(const mr_ctx *c, const tt_entry *e) {
 
 /* A card to and from its squeezed form: its place among its suit's cards held. */
 static int squeeze_card(const mr_ctx *c, int card) {
-    const state *s = &c->s;
-    uint32_t all = s->hand[0] | s->hand[1] | s->hand[2];
+    uint32_t all = held(c);
     return (card & ~7) + popcount(all & LANE(card >> 3) & ((1u << card) - 1));
 }
 
 static int unsqueeze_card(const mr_ctx *c, int code) {
-    const state *s = &c->s;
-    uint32_t lane = (s->hand[0] | s->hand[1] | s->hand[2]) & LANE(code >> 3);
+    uint32_t lane = held(c) & LANE(code >> 3);
     for (int place = code & 7; place > 0 && lane; place--) lane &= lane - 1;
     return lane ? __builtin_ctz(lane) : -1;
 }
@@ -562,7 +587,7 @@ static void tt_store(mr_ctx *c, const tt_key *k, int bound, int lower, int move)
 static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int first) {
     const state *s = &c->s;
     uint32_t others = 0;
-    for (int seat = 0; seat < 3; seat++)
+    for (int seat = 0; seat < c->n; seat++)
         if (seat != p) others |= s->hand[seat];
     for (int i = 0; i < s->ntrick; i++) others |= 1u << s->trick[i];
     int points_matter = c->p.goal == MR_GOAL_POINTS;
@@ -570,7 +595,7 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
     if (s->ntrick > 0) {
         int w = trick_winner(c, s->trick, s->ntrick);
         win = s->trick[w];
-        friend_wins = c->maxside[(s->leader + w) % 3] == c->maxside[p];
+        friend_wins = c->maxside[seat_after(c, s->leader, w)] == c->maxside[p];
     }
     int betl_actor = c->p.goal == MR_GOAL_BETL && p == c->p.actor;
     int n = 0, score[10];
@@ -598,7 +623,7 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
             } else {
                 int wins = beats(c, card, win);
                 if (betl_actor) sc = wins ? 10 - rank : 40 + rank;
-                else if (wins) sc = 50 + (s->ntrick == 2 ? 20 : 0) + 15 * sharp - rank;
+                else if (wins) sc = 50 + (s->ntrick == c->n - 1 ? 20 : 0) + 15 * sharp - rank;
                 else if (friend_wins) sc = 40 + 20 * sharp - rank;
                 else sc = 30 - rank - 20 * sharp;
             }
@@ -625,7 +650,7 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
 static int ab(mr_ctx *c, int target) {
     state *s = &c->s;
     if (!(++c->nodes & 0xFFFF) && c->stop && *c->stop) longjmp(c->abort, 1);
-    int p = (s->leader + s->ntrick) % 3, first = -1;
+    int p = seat_after(c, s->leader, s->ntrick), first = -1;
     int lb = -BOUND_INF, ub = BOUND_INF;
     tt_key key = {0, {0, 0}, 0, 0, 0};
 
@@ -635,8 +660,8 @@ static int ab(mr_ctx *c, int target) {
         if (!(s->hand[p] & (s->hand[p] - 1))) {
             state saved = *s;
             int total = 0;
-            for (int k = 0; k < 3 && total != FAIL; k++) {
-                int gain = play(c, __builtin_ctz(s->hand[(s->leader + s->ntrick) % 3]));
+            for (int k = 0; k < c->n && total != FAIL; k++) {
+                int gain = play(c, __builtin_ctz(s->hand[seat_after(c, s->leader, s->ntrick)]));
                 total = gain == FAIL ? FAIL : total + gain;
             }
             *s = saved;
@@ -686,7 +711,7 @@ static int ab(mr_ctx *c, int target) {
  * in on the value from a first guess. */
 static int exact(mr_ctx *c) {
     state *s = &c->s;
-    if (s->ntrick == 0 && (s->hand[0] | s->hand[1] | s->hand[2]) == 0) return terminal_value(c);
+    if (s->ntrick == 0 && held(c) == 0) return terminal_value(c);
     int lb, ub;
     bounds(c, &lb, &ub);
     int guess = (lb + ub) / 2;
@@ -769,7 +794,7 @@ static int card_out(const mr_ctx *c, const mr_game *g, int card) {
 static int same_game(const mr_game *a, const mr_game *b) {
     if (a->trump != b->trump || a->notrump_order != b->notrump_order || a->actor != b->actor ||
         a->maximiser != b->maximiser || a->goal != b->goal || a->marriage != b->marriage || a->sharp != b->sharp ||
-        a->announced != b->announced || a->ngoal != b->ngoal)
+        a->announced != b->announced || a->ngoal != b->ngoal || a->nseats != b->nseats || a->team != b->team)
         return 0;
     for (int g = 0; g < a->ngoal; g++)
         if (a->goal_card[g] != b->goal_card[g] || a->goal_when[g] != b->goal_when[g]) return 0;
@@ -805,8 +830,17 @@ static void select_game(mr_ctx *c, const mr_game *g) {
 /* Check a game and a state and make them the search's root. Nothing of an
  * earlier call survives in the context but the table, so a refused load
  * leaves nothing half-done behind. */
-static int load(mr_ctx *c, const mr_game *g, const mr_state *st) {
-    if (st->ntrick < 0 || st->ntrick > 2 || st->leader < 0 || st->leader > 2 || g->actor < 0 || g->actor > 2 ||
+static int load(mr_ctx *c, const mr_game *game, const mr_state *st) {
+    /* The game as the table knows it: seats spelt out, the actor in his own team. */
+    mr_game norm = *game;
+    const mr_game *g = &norm;
+    if (norm.nseats == 0) norm.nseats = 3;
+    if (norm.nseats < 2 || norm.nseats > 4) return MR_E_ARG;
+    int n = norm.nseats, seats = (1 << n) - 1;
+    if (norm.actor < 0 || norm.actor >= n || (norm.team & ~seats)) return MR_E_ARG;
+    norm.team |= 1 << norm.actor;
+    if (norm.team == seats) return MR_E_ARG; /* nobody left to play against */
+    if (st->ntrick < 0 || st->ntrick > n - 1 || st->leader < 0 || st->leader >= n ||
         g->trump < -1 || g->trump > 3 || g->goal < 0 || g->goal > MR_GOAL_SEVENS || g->marriage < 0 ||
         g->marriage > MR_MARR_BEST || (g->maximiser != 0 && g->maximiser != 1) || g->ngoal < 0 || g->ngoal > 2 ||
         st->best_marriage < 0 || st->best_marriage > 4 || (g->notrump_order != 0 && g->notrump_order != 1))
@@ -814,8 +848,10 @@ static int load(mr_ctx *c, const mr_game *g, const mr_state *st) {
     if (g->marriage != MR_MARR_NONE && (g->trump < 0 || g->goal != MR_GOAL_POINTS || g->notrump_order))
         return MR_E_ARG;
 
+    for (int seat = n; seat < 4; seat++)
+        if (st->hands[seat]) return MR_E_HANDSIZE;
     uint32_t seen = 0;
-    for (int seat = 0; seat < 3; seat++) {
+    for (int seat = 0; seat < n; seat++) {
         if (seen & st->hands[seat]) return MR_E_OVERLAP;
         seen |= st->hands[seat];
     }
@@ -825,10 +861,10 @@ static int load(mr_ctx *c, const mr_game *g, const mr_state *st) {
         seen |= 1u << st->trick[i];
     }
     /* Those who already played to the trick hold one card fewer. */
-    int to_move = (st->leader + st->ntrick) % 3, size = popcount(st->hands[to_move]);
-    if (size > 10 || (st->ntrick > 0 && size == 0)) return MR_E_HANDSIZE;
-    for (int k = 0; k < 3; k++) {
-        int seat = (st->leader + k) % 3;
+    int to_move = (st->leader + st->ntrick) % n, size = popcount(st->hands[to_move]);
+    if (size > (n == 2 ? 10 : 32 / n) || (st->ntrick > 0 && size == 0)) return MR_E_HANDSIZE;
+    for (int k = 0; k < n; k++) {
+        int seat = (st->leader + k) % n;
         if (popcount(st->hands[seat]) != (k < st->ntrick ? size - 1 : size)) return MR_E_HANDSIZE;
     }
     for (int i = 0; i < g->ngoal; i++)
@@ -842,8 +878,15 @@ static int load(mr_ctx *c, const mr_game *g, const mr_state *st) {
     for (int i = 0; i < g->ngoal; i++) p.goal_card[i] = (int8_t)card_in(g, g->goal_card[i]);
     select_game(c, g);
     c->p = p;
+    c->n = n;
+    c->partnered = g->team != 1 << g->actor;
     c->trump_mask = p.trump >= 0 ? LANE(p.trump) : 0;
-    for (int seat = 0; seat < 3; seat++) c->maxside[seat] = (seat == p.actor) == (p.maximiser == 0);
+    memset(c->team_of, 0, sizeof c->team_of);
+    memset(c->maxside, 0, sizeof c->maxside);
+    for (int seat = 0; seat < n; seat++) {
+        c->team_of[seat] = (g->team >> seat) & 1;
+        c->maxside[seat] = c->team_of[seat] == (p.maximiser == 0);
+    }
     c->special = p.announced;
     for (int i = 0; i < p.ngoal; i++) c->special |= 1u << p.goal_card[i];
     if (p.marriage != MR_MARR_NONE) c->special |= 0x30303030u; /* kings and over-knaves */
@@ -857,16 +900,16 @@ static int load(mr_ctx *c, const mr_game *g, const mr_state *st) {
 
     /* Replay the trick so far: each card must have been legal from its hand. */
     memset(&c->root, 0, sizeof c->root);
-    for (int seat = 0; seat < 3; seat++) c->root.hand[seat] = mask_in(c, g, st->hands[seat]);
+    for (int seat = 0; seat < n; seat++) c->root.hand[seat] = mask_in(c, g, st->hands[seat]);
     c->root.leader = (int8_t)st->leader;
     c->root.best = (int8_t)st->best_marriage;
     for (int i = 0; i < st->ntrick; i++) {
-        int seat = (st->leader + i) % 3;
+        int seat = (st->leader + i) % n;
         c->root.hand[seat] |= 1u << card_in(g, st->trick[i]);
     }
     c->s = c->root;
     for (int i = 0; i < st->ntrick; i++) {
-        int seat = (st->leader + i) % 3, card = card_in(g, st->trick[i]);
+        int seat = (st->leader + i) % n, card = card_in(g, st->trick[i]);
         if (!((legal(c, &c->s, seat) >> card) & 1)) return MR_E_TRICK;
         (void)play(c, card); /* marriages declared before the position are in the caller's score */
     }
@@ -877,7 +920,8 @@ static int load(mr_ctx *c, const mr_game *g, const mr_state *st) {
 }
 
 static int at_end(const mr_ctx *c) {
-    return c->root.ntrick == 0 && (c->root.hand[0] | c->root.hand[1] | c->root.hand[2]) == 0;
+    const uint32_t *h = c->root.hand;
+    return c->root.ntrick == 0 && (h[0] | h[1] | h[2] | h[3]) == 0;
 }
 
 /* The loaded root's answer: yes/no to target, or the exact value (MR_EXACT). */
@@ -913,7 +957,7 @@ int mr_move_values(mr_ctx *c, const mr_game *g, const mr_state *st, int8_t *card
     if (code) return code;
     c->stop = NULL;
     *n = 0;
-    int p = (c->root.leader + c->root.ntrick) % 3;
+    int p = seat_after(c, c->root.leader, c->root.ntrick);
     if (!c->root.hand[p]) return MR_E_TERMINAL;
     for (uint32_t moves = legal(c, &c->root, p); moves; moves &= moves - 1) {
         int card = __builtin_ctz(moves);
@@ -934,7 +978,7 @@ int mr_line(mr_ctx *c, const mr_game *g, const mr_state *st, int value, int8_t *
     *n = 0;
     for (;;) {
         state *s = &c->s;
-        int p = (s->leader + s->ntrick) % 3;
+        int p = seat_after(c, s->leader, s->ntrick);
         if (!s->hand[p]) break;
         int8_t moves[10];
         int m = gen_moves(c, p, legal(c, s, p), moves, -1), chosen = -1, gain = 0;
@@ -990,7 +1034,7 @@ int mr_batch(mr_ctx *c, const mr_question *qs, int nq, const mr_state *base, con
             code = MR_E_STOPPED;
             break;
         }
-        for (int seat = 0; seat < 3; seat++) st.hands[seat] = hands[3 * w + seat];
+        for (int seat = 0; seat < 4; seat++) st.hands[seat] = hands[4 * w + seat];
         int no = 0, searched = 0;
         for (int q = 0; q < nq && code == MR_OK; q++) {
             int target = targets ? targets[w * nq + q] : qs[q].target;

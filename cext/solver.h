@@ -13,6 +13,11 @@
  * one context per thread is all a caller needs. A context keeps its
  * transposition table across calls; the bounds of up to 15 games live in it
  * side by side.
+ *
+ * Seats are a parameter of the game: three (the actor alone against two),
+ * four (docs/rules.md, "Four players") or two (after the stock), with who plays with whom given as a
+ * team, so that one search serves every variant. A trick holds one card per
+ * seat; the follow, beat and trump rule is the same for three and four.
  */
 #ifndef MARIAS_SOLVER_H
 #define MARIAS_SOLVER_H
@@ -64,12 +69,15 @@ typedef struct {
     int8_t goal_card[2]; /* MR_GOAL_SEVENS: cards that must win a given trick */
     int8_t goal_when[2]; /* ... the trick, counted from the end (1 = the last) */
     int ngoal;
+    int nseats;          /* 2, 3 or 4 (0 reads as 3) */
+    int team;            /* seats playing with the actor, a bit per seat (the actor's own bit
+                          * implied); 0: the actor alone against the others */
 } mr_game;
 
 typedef struct {
-    uint32_t hands[3];   /* cards still held, seats 0..2 */
+    uint32_t hands[4];   /* cards still held, seats 0..nseats-1 (hands[3] is 0 for three seats) */
     int8_t trick[3];     /* cards already in the current trick, leader first */
-    int ntrick;          /* 0..2 */
+    int ntrick;          /* 0..nseats-1 */
     int leader;          /* seat that led the current trick */
     int best_marriage;   /* MR_MARR_BEST: the maximiser's best marriage so far (units) */
 } mr_state;
@@ -102,13 +110,13 @@ int mr_value(mr_ctx *ctx, const mr_game *game, const mr_state *state, int *value
  * the gain of that card included: *n cards (at most 10). */
 int mr_move_values(mr_ctx *ctx, const mr_game *game, const mr_state *state, int8_t *cards, int *values, int *n);
 /* A principal variation to the end of play (or to the card that decides a boolean
- * goal), given the exact value. Writes up to 30 cards and, per card, the units the
+ * goal), given the exact value. Writes up to 32 cards and, per card, the units the
  * maximiser's side gained by it (trick and marriage) and, of those, the marriage's. */
 int mr_line(mr_ctx *ctx, const mr_game *game, const mr_state *state, int value, int8_t *cards, int8_t *gains,
             int8_t *marriages, int *n);
 
 /* Many worlds, one or more questions each, in one call. World w is `base` with the
- * hands hands[3w..3w+2]; targets, when not NULL, replaces the questions' targets per
+ * hands hands[4w..4w+3] (always four columns: the fourth is 0 for three seats); targets, when not NULL, replaces the questions' targets per
  * world (targets[w * nq + q]). out[w * nq + q] is 1/0 for a yes/no question and the
  * value for MR_EXACT. With stop_on_no, the batch ends after the first world with a
  * "no". *done counts the worlds answered. The batch ends early, with MR_E_STOPPED,

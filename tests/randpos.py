@@ -80,12 +80,25 @@ def play_random(rng: random.Random, position: Position, cards: int) -> Position:
     for _ in range(cards):
         if len(position.trick) == 2 or position.tricks_left == 0:
             break
-        card = rng.choice(list(position.legal_moves()))
-        seat = position.to_move
-        hands = list(position.hands)
-        hands[seat] = hands[seat] - CardSet([card])
-        position = position.replace(hands=tuple(hands), trick=position.trick + (card,))
+        position = position.play(rng.choice(list(position.legal_moves())))
     return position
+
+
+def play_on(rng: random.Random, position: Position, cards: int) -> Position:
+    """Play up to ``cards`` random legal cards, completing tricks as they come (a history)."""
+    for _ in range(cards):
+        if position.tricks_left == 0:
+            break
+        position = position.play(rng.choice(list(position.legal_moves())))
+    return position
+
+
+def random_history(rng: random.Random, contract: str | None = None) -> Position:
+    """A position reached from a full deal by random legal play: played tricks, a trick, or none."""
+    deal = random_deal(rng, contract or rng.choice(CONTRACTS), actor=rng.randrange(3))
+    if deal.contract.has_trumps and rng.random() < 0.3:
+        deal = deal.replace(marriage_rule="over-first")
+    return play_on(rng, deal, rng.randrange(31))
 
 
 def random_deal(rng: random.Random, contract: str, trump: Suit | None = None, actor: int = 0) -> Position:

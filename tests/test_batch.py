@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from randpos import CONTRACTS, random_deal, random_position
 
-from analyzer.batch import EXACT, run_batch
+from analyzer.batch import EXACT, hands_array, run_batch
 from analyzer.cards import CardSet
 from analyzer.errors import MariasError
 from analyzer.rules import Position
@@ -70,7 +70,7 @@ def _check_against_one_by_one(cases: list[list[Position]], threads: int) -> int:
             batch_questions += [(qs0[n].game(group[0]), EXACT) for n in names]
             targets = np.array([[questions(w)[n].target for n in names] + [EXACT] * len(names)
                                 for w in group], np.int16)
-            hands = np.array([[h.mask for h in w.hands] for w in group], np.uint32)
+            hands = hands_array([[h.mask for h in w.hands] for w in group])
             result = run_batch(batch_questions, qs0[names[0]].state(group[0]), hands, targets,
                                threads=threads, tt_log2=16, chunk=7)
             assert result.done == len(group) and result.first_no is None
@@ -93,7 +93,7 @@ def test_stop_on_no_stops_at_the_first_no_whatever_the_threads() -> None:
     position = random_deal(rng, "seven")
     worlds = _worlds(rng, position, 400)
     q = questions(position)["seven"]
-    hands = np.array([[h.mask for h in w.hands] for w in worlds], np.uint32)
+    hands = hands_array([[h.mask for h in w.hands] for w in worlds])
     solver = Solver()
     truth = [solver.ask(w, q) for w in worlds]
     assert not all(truth), "the case needs a 'no' somewhere"
@@ -112,7 +112,8 @@ def test_interrupted_batch_stops_promptly_and_the_core_stays_usable() -> None:
     worlds = _worlds(rng, position, 20)
     # 40,000 different full deals for the same game: far more than a minute's work
     deals = np.argsort(np.random.default_rng(9).random((40_000, 32)), axis=1)[:, :30].reshape(-1, 3, 10)
-    hands = (np.uint32(1) << deals.astype(np.uint32)).sum(axis=2, dtype=np.uint32)
+    hands = np.zeros((len(deals), 4), np.uint32)
+    hands[:, :3] = (np.uint32(1) << deals.astype(np.uint32)).sum(axis=2, dtype=np.uint32)
     timer = threading.Timer(0.5, _thread.interrupt_main)
     started = time.perf_counter()
     timer.start()
@@ -120,7 +121,7 @@ def test_interrupted_batch_stops_promptly_and_the_core_stays_usable() -> None:
         run_batch([(q.game(position), EXACT)], q.state(position), hands, threads=2, tt_log2=16)
     assert time.perf_counter() - started < 10
     # the same thread's contexts answer the next batch right
-    mine = np.array([[h.mask for h in w.hands] for w in worlds], np.uint32)
+    mine = hands_array([[h.mask for h in w.hands] for w in worlds])
     small = run_batch([(q.game(position), EXACT)], q.state(position), mine, threads=2, tt_log2=16)
     solver = Solver()
     assert small.answers[:, 0].tolist() == [solver.value(w, q) for w in worlds]

@@ -14,17 +14,20 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
+import re
 
 import numpy as np
 import pytest
 from randpos import random_deal, random_position
 from reference import reference_solve
 
-from analyzer.cards import Card, CardSet
 from analyzer.batch import run_batch
+from analyzer.cards import Card, CardSet
 from analyzer.claims import (
+    Claim,
     ClaimError,
     _Check,
     _Table,
@@ -72,6 +75,9 @@ def splits(data: dict, played: list[list[str]] | None = None, consistent: bool =
             position = Position.from_json(candidate)
         except MariasError:
             continue
+        if "".join(s.token for s in position.declared[1]) != "".join(sorted((data.get("marriages") or {}).get(
+                "defence", ""), key="hbla".index)):
+            continue  # a defender would have declared a marriage the claim says was not (docs/claims.md)
         if consistent and played and not replays(position, played):
             continue
         out.append(candidate)
@@ -101,23 +107,12 @@ def replays(position: Position, played: list[list[str]]) -> bool:
 
 
 def play_tricks(rng: random.Random, position: Position, tricks: int, extra: int) -> tuple[Position, list[list[str]]]:
-    """Play ``tricks`` random legal tricks from trick 1, then ``extra`` cards of the next."""
-    played: list[list[str]] = []
-    trick: list[Card] = []
+    """Play ``tricks`` random legal tricks from trick 1, then ``extra`` cards of the next; the
+    position comes back without its history (the claim gives it as ``played``)."""
     for _ in range(3 * tricks + extra):
-        card = rng.choice(list(position.legal_moves()))
-        seat = position.to_move
-        hands = list(position.hands)
-        hands[seat] = hands[seat] - CardSet([card])
-        trick.append(card)
-        if len(trick) < 3:
-            position = position.replace(hands=tuple(hands), trick=tuple(trick))
-            continue
-        winner = (position.leader + trick_winner(trick, position.trump, position.notrump)) % 3
-        played.append([str(c) for c in trick])
-        position = position.replace(hands=tuple(hands), trick=(), leader=winner)
-        trick = []
-    return position, played
+        position = position.play(rng.choice(list(position.legal_moves())))
+    played = [[str(c) for c in cards] for cards in position.played]
+    return dataclasses.replace(position, played=(), first_leader=None), played
 
 
 def reference_parts(candidate: dict, names: tuple[str, ...]) -> bool:
@@ -429,3 +424,50 @@ def test_mangled_claims_fail_with_one_line_only() -> None:
             check_claim(data, consistent=rng.random() < 0.5)
         except MariasError as exc:
             assert "\n" not in str(exc) and str(exc)
+
+
+def test_declared_marriages_in_the_trick_are_evidence() -> None:
+    """Seat 1 led the trump king; the unseen hO is in his hand iff the marriage was declared
+    (docs/semantics.md, "Declared marriages"); under over-first a king declares nothing."""
+    base = {"hands": ["hA b7", None, None], "unseen": "hO b8 l7", "trump": "h", "contract": "game", "actor": 0,
+            "leader": 1, "trick": ["hK"]}
+    declared = read_claim({**base, "marriages": {"defence": "h"}, "score": {"defence": 40}})
+    assert [str(p.hands[1]) for p in redistributions(declared)] == ["hO"]
+    silent = read_claim(base)
+    assert sorted(str(p.hands[1]) for p in redistributions(silent)) == ["b8", "l7"]
+    assert all(p.declared == ((), ()) for p in redistributions(silent))
+    over_first = read_claim({**base, "marriage_rule": "over-first"})
+    assert over_first.count() == 3
+    with pytest.raises(ClaimError, match="declared by playing hO"):
+        read_claim({**base, "marriage_rule": "over-first", "marriages": {"defence": "h"}, "score": {"defence": 40}})
+    # Given hands: the position's own marriages are the evidence (derived when the trick declares one).
+    given = read_claim({k: v for k, v in base.items() if k != "unseen"} | {"hands": ["hA b7", "hO", "b8 l7"]})
+    assert given.position.declared[1] and given.count() == 1
+
+
+def test_a_claim_from_a_position_with_a_history_is_the_claim_of_its_json() -> None:
+    """Claim.from_position takes the position's played tricks as the claim's history: the same
+    redistributions as the claim JSON with the hands hidden and 'played' given."""
+    rng = random.Random(77)
+    checked = 0
+    while checked < 20:
+        deal = random_deal(rng, rng.choice(OWN_CONTRACTS), actor=rng.randrange(3))
+        position = deal
+        for _ in range(3 * rng.choice([6, 7]) + rng.choice([0, 1, 2])):
+            position = position.play(rng.choice(list(position.legal_moves())))
+        data = position.to_json()
+        played = data.pop("played")
+        first_leader = data.pop("first_leader")
+        for consistent in (False, True):
+            hidden = {**hide(data), "played": played, "first_leader": first_leader}
+            try:
+                ours = Claim.from_position(position, consistent=consistent)
+            except ClaimError as exc:  # e.g. a seven already played: refused both ways, in the same words
+                with pytest.raises(ClaimError, match=re.escape(str(exc))):
+                    read_claim(hidden, consistent=consistent)
+                continue
+            theirs = read_claim(hidden, consistent=consistent)
+            assert {p.hands for p in redistributions(ours)} == {p.hands for p in redistributions(theirs)}
+            assert ours.played == theirs.played and ours.position.leader == theirs.position.leader
+            assert position.hands in {p.hands for p in redistributions(ours)}
+            checked += 1

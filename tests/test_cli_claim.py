@@ -1,6 +1,7 @@
 """The ``marias claim`` command: verdicts, the counterexample drawing, JSON, options, bad input."""
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -54,8 +55,16 @@ def test_json_payload_and_counterexample_fail_on_their_own() -> None:
 
 
 def test_count_and_component_options() -> None:
-    payload = json.loads(run("-", "--json", "--count", claim=SMALL).stdout)
-    assert payload["distributions"] == 20 and 0 <= payload["winning"] <= 20
+    counted = {**SMALL, "hands": ["hA h9 bX", None, None], "unseen": "hX hK bA b8 l7 l8"}
+    payload = json.loads(run("-", "--json", "--count", claim=counted).stdout)
+    # Every way to deal the six unseen cards 3 + 3, each solved on its own.
+    unseen = counted["unseen"].split()
+    deals = [{**counted, "hands": [counted["hands"][0], " ".join(first), " ".join(c for c in unseen if c not in first)]}
+             for first in itertools.combinations(unseen, 3)]
+    solver = Solver()
+    wins = sum(solver.makes(Position.from_json({k: v for k, v in d.items() if k != "unseen"})) for d in deals)
+    assert 0 < wins < len(deals)  # the example decides something
+    assert (payload["distributions"], payload["winning"]) == (len(deals), wins)
     seven = {**SMALL, "contract": "seven", "hands": ["hA h7 b7", None, None], "unseen": "hX hK bA b8 l7 l8"}
     text = run("-", "--count", "--component", "seven", "--component", "game", claim=seven).stdout
     assert "seven: " in text and "game: " in text and "the actor makes it in " in text

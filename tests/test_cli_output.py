@@ -142,7 +142,7 @@ def test_the_hundreds_count_at_the_threshold_with_a_marriage() -> None:
             score = 100 - best - ref["actor_points"] - miss
             if score < 0:
                 continue
-            data = {**position.to_json(), "score": {"actor": score, "defence": 0}}
+            data = {**position.to_json(), "score": {"actor": score, "defence": position.score[1]}}
             text = run("solve", "-", stdin=json.dumps(data))
             total = int(re.search(r"^  hundred: .* = (\d+) (>=|<) 100$", text, re.MULTILINE).group(1))
             assert total == 100 - miss and (total >= 100) == reference_solve(data)["makes"], text

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from analyzer.cli import main
+from analyzer.rules import Position
 
 EXAMPLE = Path(__file__).parent.parent / "analyzer" / "examples" / "seven.json"
 
@@ -43,8 +44,11 @@ def test_cards_option_values_every_legal_card() -> None:
     hand = json.loads(EXAMPLE.read_text())["hands"][0].split()
     assert set(payload["card_values"]) == set(hand) - {"h7"}  # the announced seven is held back
     assert any(v["makes"] for v in payload["card_values"].values()) == payload["makes"]
-    best = max(v["hra_value"] for v in payload["card_values"].values())
-    assert best >= payload["actor_points"]
+    # Minimax: the hra value is the best card's for the side to move (the actor here), not merely
+    # at most it. (Czech rule: the hra value is the actor's trick points, actor_points.)
+    position = Position.from_json(json.loads(EXAMPLE.read_text()))
+    pick = max if position.to_move == position.actor else min
+    assert pick(v["hra_value"] for v in payload["card_values"].values()) == payload["actor_points"]
 
 
 def test_reads_standard_input_and_applies_overrides() -> None:

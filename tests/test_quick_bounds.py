@@ -7,11 +7,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import numpy as np
 import pytest
 from reference import reference_solve
 
-from analyzer.batch import run_batch
+from analyzer.batch import hands_array, run_batch
 from analyzer.cards import NOTRUMP_ORDER, Card, CardSet, Rank, Suit
 from analyzer.rules import Position
 from analyzer.solver import Solver, questions
@@ -63,7 +62,7 @@ def strong_endgame(rng: random.Random, contract: str) -> dict:
 def _settled_at_once(position: Position) -> bool:
     """Did the core answer every component at the root, without a search?"""
     qs = list(questions(position).values())
-    hands = np.array([[h.mask for h in position.hands]], np.uint32)
+    hands = hands_array([[h.mask for h in position.hands]])
     result = run_batch([(q.game(position), q.target) for q in qs], qs[0].state(position), hands,
                        threads=1, tt_log2=12)
     return result.quick == 1

@@ -7,46 +7,39 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
+from randpos import play_random, random_deal
+from reference import reference_solve
 
 from analyzer.cards import Card, CardSet, Rank, Suit
-from analyzer.rules import Contract, Position, replay, trick_winner
-from analyzer.solver import Solver, remaining_units
-from randpos import play_random, random_deal
+from analyzer.rules import Contract, Position, replay, seven_of, trick_winner
+from analyzer.solver import Solver, hra_question, remaining_units
 
 TRUMP_CONTRACTS = ["game", "seven", "hundred", "hundred-seven", "two-sevens", "seven-against"]
+
+
+def trick_points(before: Position, after: Position, side: int) -> int:
+    """The trick points ``side`` took between two positions of one history (marriages aside),
+    read from the score that Position.play derives."""
+    marriages = sum(after.marriage_value(s) for s in after.declared[side]) - sum(
+        before.marriage_value(s) for s in before.declared[side])
+    return after.score[side] - before.score[side] - marriages
 
 
 def child(position: Position, card: Card) -> tuple[Position, int, bool]:
     """Play ``card``: the child position, the hra gain (units) for the actor, and
     whether the card won a trick for the actor."""
-    seat = position.to_move
-    gain = 0
-    if position.marriage_rule == "over-first" and card.rank == Rank.OVER:
-        if Card.make(card.suit, Rank.KING) in position.hands[seat]:
-            half = 2 if card.suit == position.trump else 1
-            gain += half if seat == position.actor else -half
-    hands = list(position.hands)
-    hands[seat] = hands[seat] - CardSet([card])
-    trick = position.trick + (card,)
-    if len(trick) < 3:
-        return position.replace(hands=tuple(hands), trick=trick), gain, False
-    winner = (position.leader + trick_winner(trick, position.trump, position.notrump)) % 3
-    last = not any(hands)
-    if winner == position.actor:
-        gain += sum(c.points for c in trick) // 10 + (1 if last else 0)
-    return position.replace(hands=tuple(hands), trick=(), leader=winner), gain, winner == position.actor
-
-
-def counted_points(position: Position, tricks: list) -> int:
-    """The actor's trick points (aces, tens, the last trick) counted from the tricks played."""
-    points = 0
-    for i, (cards, winner) in enumerate(tricks):
-        if winner == position.actor:
-            points += sum(10 for c in cards if c.rank in (Rank.TEN, Rank.ACE)) + (10 if i == len(tricks) - 1 else 0)
-    return points
+    kid = position.play(card)
+    gain = trick_points(position, kid, 0) // 10
+    if position.marriage_rule == "over-first":
+        # Half of each marriage declared by the card: the actor's for him, the defence's against him.
+        gain += sum(kid.marriage_value(s) for s in set(kid.declared[0]) - set(position.declared[0])) // 20
+        gain -= sum(kid.marriage_value(s) for s in set(kid.declared[1]) - set(position.declared[1])) // 20
+    actor_won = not kid.trick and kid.leader == position.actor
+    return kid, gain, actor_won
 
 
 def hra_value(solver: Solver, position: Position) -> int:
@@ -99,6 +92,9 @@ def test_no_trump_goal_is_best_child(contract: str) -> None:
 
 
 def test_line_replays_to_the_value() -> None:
+    """The core's line and its gains against Position.play: every card legal, each card's gain
+    the points the play rules give it, and the sum the solver's actor_points; under the Czech
+    rule also the value search's hra value (a different search from the line's walk)."""
     solver = Solver(18)
     contracts = [c.value for c in Contract if c != Contract.HUNDRED_AGAINST]
     for position in deals(5, contracts, 60, mid_trick=False):
@@ -107,12 +103,22 @@ def test_line_replays_to_the_value() -> None:
         tricks = replay(position, line)  # raises at an illegal card
         winners = [w for _, w in tricks]
         c = position.contract
-        if c == Contract.GAME:
-            assert len(tricks) == 10
-            # The points counted trick by trick along the line are the core's.
-            assert counted_points(position, tricks) == result.actor_points
+        if c.has_trumps:
+            steps = solver.line_steps(position, hra_question(position))
+            now, counted = position, 0
+            for step in steps:
+                after = now.play(step.card)
+                points = trick_points(now, after, 0)
+                assert step.points - step.marriage == points, (position.to_json(), step)
+                counted += points
+                now = after
+            assert len(steps) == 30 and not any(now.hands)
+            assert counted == result.actor_points
+            assert result.actor_points + result.defence_points == 10 * remaining_units(position)
             if position.marriage_rule == "czech":
                 assert result.actor_points == solver.hra_value(position)
+        if c == Contract.GAME:
+            assert len(tricks) == 10
         elif c == Contract.BETL:
             assert (position.actor not in winners) == result.makes
             assert result.makes == (len(tricks) == 10)
@@ -123,7 +129,6 @@ def test_line_replays_to_the_value() -> None:
             last_cards, _ = tricks[-1]
             won_with_seven = len(tricks) == 10 and last_cards[trick_winner(last_cards, position.trump, False)] == seven
             assert won_with_seven == result.makes
-        assert result.defence_points is None or result.actor_points + result.defence_points == 10 * remaining_units(position)
 
 
 def relabel(position: Position, mapping: dict[Suit, Suit]) -> Position:
@@ -201,3 +206,94 @@ def test_one_solver_cycling_through_many_games_agrees_with_fresh_ones() -> None:
         for contract, trump, actor in games:
             position = Position(hands=hands, contract=Contract(contract), trump=trump, actor=actor, leader=0)
             assert shared.solve(position).to_json() == Solver(14).solve(position).to_json(), position.to_json()
+
+
+def won_in_time(position: Position, sevens: list[Card], card: Card) -> bool:
+    """Did ``card`` (one of the contract's sevens, side seven first) win the trick it had to win
+    (the 9th for the side seven of two sevens, else the 10th)?"""
+    number = next(k for k, t in enumerate(position.played) if card in t)
+    cards = position.played[number]
+    due = 9 if len(sevens) == 2 and card == sevens[0] else 10
+    return number + 1 == due and cards[trick_winner(cards, position.trump, False)] == card
+
+
+def test_a_seven_played_in_an_earlier_trick_decides_its_goal() -> None:
+    """Positions played forward: a seven that left play in a completed trick has failed unless it
+    won the very trick it had to (docs/semantics.md, "Values"); with the goals still open the
+    verdict is the slow reference's on the same cards (no history); with the side seven of
+    two-sevens won in time (rare in random play) the last trick, played out by hand, decides."""
+    rng = random.Random(61)
+    solver = Solver(16)
+    counts = {"failed": 0, "open": 0, "side seven won": 0}
+    while counts["failed"] < 12 or counts["open"] < 12:
+        contract = rng.choice(["seven", "seven-against", "two-sevens", "two-sevens", "hundred-seven"])
+        position = random_deal(rng, contract, actor=rng.randrange(3))
+        for _ in range(3 * rng.randrange(7, 10)):
+            position = position.play(rng.choice(list(position.legal_moves())))
+        name = {"seven-against": "seven-against", "two-sevens": "two-sevens"}.get(contract, "seven")
+        sevens = ([seven_of(position.side_suit)] if contract == "two-sevens" else []) + [seven_of(position.trump)]
+        trick_of = {c: k for k, t in enumerate(position.played) for c in t}
+        gone = [c for c in sevens if c in trick_of]
+        verdict = solver.component(position, name)
+        if not all(won_in_time(position, sevens, c) for c in gone):
+            assert verdict is False, str(position)
+            counts["failed"] += 1
+        elif gone:  # two-sevens: the side seven won trick 9; one trick left
+            order = [(position.leader + i) % 3 for i in range(3)]
+            last = [next(iter(position.hands[seat])) for seat in order]
+            assert verdict == (last[trick_winner(last, position.trump, False)] == sevens[-1]), str(position)
+            counts["side seven won"] += 1
+        else:
+            data = dataclasses.replace(position, played=(), first_leader=None).to_json()
+            answer = reference_solve(data)
+            assert verdict == answer["components"].get(name, answer["makes"]), str(position)
+            counts["open"] += 1
+
+
+@pytest.mark.parametrize("zadak, dealer, makes", [
+    ("a8 a9", "l8 l9", True),  # b7 wins trick 9, h7 the last
+    ("a8 a9", "h8 l9", False),  # the dealer trumps b7 in trick 9
+    ("a8 hA", "l8 l9", False),  # zadák, void in bells, must trump b7 with hA
+])
+def test_two_sevens_after_the_side_seven_has_won_its_trick(zadak: str, dealer: str, makes: bool) -> None:
+    start = Position.from_json({"hands": ["b7 h7", zadak, dealer], "trump": "h", "side_suit": "b",
+                                "contract": "two-sevens", "actor": 0, "leader": 0})
+    after = start.play("b7")
+    after = after.play(after.legal_moves().__iter__().__next__())
+    after = after.play(min(after.legal_moves()))
+    assert len(after.played) == 1 and after.tricks_left == 1
+    assert Solver(12).component(after, "two-sevens") is makes
+    assert Solver(12).component(start, "two-sevens") is makes  # the same play was forced from the start
+
+
+@pytest.mark.parametrize("contract", ["betl", "durch"])
+def test_betl_and_durch_decided_by_a_played_trick(contract: str) -> None:
+    """A played trick won (betl) or lost (durch) by the actor decides the contract; otherwise the
+    verdict is that of the remaining play, the same cards with no history, by the slow reference."""
+    rng = random.Random(contract)
+    solver = Solver(16)
+    seen = {True: 0, False: 0}
+    while min(seen.values()) < 10:
+        # The actor gets 10 of the 12 cards at the right end of the order (durch: A K O of each
+        # suit; betl: 7 8 9), so that the played tricks go either way.
+        ranks = "AKO" if contract == "durch" else "789"
+        strong = [Card.from_str(s + r) for s in "hbla" for r in ranks]
+        rng.shuffle(strong)
+        rest = [Card(i) for i in range(32) if Card(i) not in strong[:10]]
+        rng.shuffle(rest)
+        actor = rng.randrange(3)
+        hands = [strong[:10]] * 3
+        hands[(actor + 1) % 3], hands[(actor + 2) % 3] = rest[:10], rest[10:20]
+        position = Position.from_json({"hands": [str(CardSet(h)) for h in hands], "contract": contract,
+                                       "actor": actor, "talon": str(CardSet(rest[20:]))})
+        for _ in range(3 * rng.randrange(7, 10)):
+            position = position.play(rng.choice(list(position.legal_moves())))
+        winners = [w for _, w in replay(position.start(), [c for t in position.played for c in t])]
+        decided = position.actor in winners if contract == "betl" else any(w != position.actor for w in winners)
+        verdict = solver.makes(position)
+        if decided:
+            assert verdict is False, str(position)
+        else:
+            fresh = dataclasses.replace(position, played=(), first_leader=None).to_json()
+            assert verdict == reference_solve(fresh)["makes"], str(position)
+        seen[decided] += 1

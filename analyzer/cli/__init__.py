@@ -72,6 +72,7 @@ def main() -> None:
     """The reference analyser for Mariáš."""
 
 
-from analyzer.cli import claim, review, score, serve, solve, study
+from analyzer.cli import advise, claim, review, score, serve, solve, study
 
-__all__ = ["BadInput", "MariasGroup", "claim", "main", "read_json", "review", "score", "serve", "solve", "study"]
+__all__ = ["BadInput", "MariasGroup", "advise", "claim", "main", "read_json", "review", "score", "serve", "solve",
+           "study"]

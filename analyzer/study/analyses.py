@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from analyzer.batch import EXACT, run_batch
+from analyzer.batch import EXACT, hands_array, run_batch
 from analyzer.cards import MARRIAGE_LANE, CardSet, Suit
 from analyzer.contract import Contract
 from analyzer.dealing import THREE_PLAYER, Deal
@@ -105,7 +105,7 @@ def answer_all(positions: Sequence[Position], name: str, exact: bool = False) ->
     out = [0] * len(positions)
     for key, members in groups.items():
         game = key[0]
-        hands = np.array([hands for _, hands, _ in members], np.uint32)
+        hands = hands_array([hands for _, hands, _ in members])
         targets = None if exact else np.array([[target] for _, _, target in members], np.int16)
         result = run_batch([(game, EXACT if exact else members[0][2])], firsts[key], hands, targets,
                            threads=1, tt_log2=TT_LOG2)  # the study's workers are processes already

@@ -1,0 +1,382 @@
+"""View 1: the actor after the talon. Every admissible option, ranked by expected payment.
+
+The procedure (docs/advice.md):
+
+1. **Screening** by successive halving: every option is solved (yes/no
+   questions only) on a few common worlds; the better half stays and the
+   worlds double, until three options are left. Each option's figures at the
+   stage it left are kept (with their smaller number of worlds).
+2. **Confirmation** on fresh worlds (or on every world, when they are few
+   enough: exact): the three survivors, with exact card points, so the winner
+   is not chosen on the luck of the worlds that selected it.
+3. For each option the payment is averaged over the worlds *first*, and only
+   then is the best option taken. The clairvoyant figure (the best option per
+   world, averaged) is reported beside it as a diagnostic of how much
+   knowing the cards would be worth.
+"""
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from analyzer.advice.evaluate import Outcome, outcomes
+from analyzer.advice.money import Pricer, holding
+from analyzer.advice.options import Option, admissible, check_level
+from analyzer.advice.result import Advice
+from analyzer.advice.stats import Estimate, estimate, paired, unpaired_stderr
+from analyzer.advice.where import parse_where
+from analyzer.advice.worlds import (
+    ENUMERATION_CAP,
+    AdviceError,
+    SplitSource,
+    WorldBatch,
+    from_predicate,
+    split_source,
+    symmetric,
+)
+from analyzer.batch import default_threads
+from analyzer.cards import CardSet, Suit
+from analyzer.contract import Contract, check_rule_set
+from analyzer.errors import MariasError
+from analyzer.rules import seven_of
+from analyzer.scoring import resolve
+
+FIRST_UNITS = 4        # units per option in the first screening stage
+MAX_STAGE_UNITS = 64   # units per stage at most: later stages only halve the options
+SURVIVORS = 3          # options confirmed on fresh worlds
+DEFAULT_WORLDS = 600   # worlds for the confirmation, unless every world is fewer
+
+Progress = Callable[[float], None]
+
+
+def read_cards(cards: Any, what: str) -> CardSet:
+    """A hand given as text (``"hA hX ..."``), a CardSet, or a list of tokens."""
+    try:
+        if isinstance(cards, CardSet):
+            return cards
+        if isinstance(cards, (list, tuple)):
+            cards = " ".join(str(c) for c in cards)
+        if not isinstance(cards, str):
+            raise AdviceError(f"{what} must be card text such as 'hA hX b7', not {cards!r}")
+        return CardSet.from_str(cards)
+    except MariasError as exc:
+        raise AdviceError(f"{what}: {exc}") from None
+
+
+def read_where(where: Any) -> Callable[[np.ndarray], np.ndarray] | None:
+    """A constraint: None, an expression (``"seat1.hearts >= 3"``) or a Python predicate on three CardSets."""
+    if where is None:
+        return None
+    if isinstance(where, str):
+        return parse_where(where)
+    if callable(where):
+        return from_predicate(where)
+    raise AdviceError(f"where must be an expression or a predicate, not {where!r}")
+
+
+def read_known(known: Any) -> dict[int, CardSet]:
+    out: dict[int, CardSet] = {}
+    for seat, cards in (known or {}).items():
+        if seat not in (0, 1, 2):
+            raise AdviceError(f"known cards need a seat 0, 1 or 2, not {seat!r}")
+        out[int(seat)] = read_cards(cards, f"the cards known in seat {seat}")
+    return out
+
+
+def read_worlds(worlds: Any) -> int | None:
+    """None for every world ("all"), else a whole number >= 2."""
+    if worlds is None:
+        return DEFAULT_WORLDS
+    if worlds == "all":
+        return None
+    if isinstance(worlds, bool) or not isinstance(worlds, int) or worlds < 2:
+        raise AdviceError(f"worlds must be a whole number >= 2 or 'all', not {worlds!r}")
+    return worlds
+
+
+@dataclass
+class Context:
+    """What every evaluation of one actor's hand shares."""
+
+    twelve: CardSet
+    actor: int
+    rules: str
+    options: dict[str, Any]
+    jobs: int
+    pricers: dict[tuple, Pricer] = field(default_factory=dict)
+
+    def pricer(self, option: Option) -> Pricer:
+        notrump = not option.contract.has_trumps
+        key = (option.contract, option.trump, option.side_suit, option.discard.mask if notrump else None)
+        pricer = self.pricers.get(key)
+        if pricer is None:
+            cards = self.twelve - option.discard if notrump else self.twelve
+            facts = holding(cards, option.contract, option.trump, option.side_suit)
+            seven_seat = None
+            if option.trump is not None:
+                held = self.twelve.mask >> int(seven_of(option.trump)) & 1
+                seven_seat = self.actor if held else (self.actor + 1) % 3
+            pricer = self.pricers[key] = Pricer(option.contract, option.trump, option.side_suit, self.actor,
+                                                self.actor, self.rules, self.options, facts,
+                                                quiet_seven_seat=seven_seat)
+        return pricer
+
+
+@dataclass
+class Record:
+    """One option's results on a set of worlds."""
+
+    units: np.ndarray
+    pay: np.ndarray
+    made: dict[str, np.ndarray]
+    makes: np.ndarray
+    points: np.ndarray | None
+    exact: bool = False
+
+    def extend(self, other: Record) -> Record:
+        return Record(np.concatenate([self.units, other.units]), np.concatenate([self.pay, other.pay]),
+                      {k: np.concatenate([v, other.made[k]]) for k, v in self.made.items()},
+                      np.concatenate([self.makes, other.makes]),
+                      None if self.points is None or other.points is None
+                      else np.concatenate([self.points, other.points]))
+
+    def payment(self) -> Estimate:
+        return estimate(self.pay, self.units, self.exact)
+
+
+def estimated_points(out: Outcome) -> np.ndarray:
+    """Screening without exact points: card points in the middle of what the yes/no answers allow
+    (the game's and the hundred's), for the payment tables. Confirmed figures use exact points."""
+    n = len(out.talon_points)
+    made = out.answers if out.answers is not None else out.made
+    low = np.zeros(n, np.int64)
+    high = 90 - out.talon_points
+    if "game" in made and out.game_target is not None:
+        g = 10 * out.game_target
+        low = np.where(made["game"], np.maximum(low, g), low)
+        high = np.where(made["game"], high, np.minimum(high, g - 10))
+    if "hundred" in made and out.hundred_target is not None:
+        h = 10 * out.hundred_target
+        low = np.where(made["hundred"], np.maximum(low, h), low)
+        high = np.where(made["hundred"], high, np.minimum(high, h - 10))
+    for name in ("seven", "two-sevens"):
+        if name in made:  # a seven that takes the last trick takes its 10 points
+            low = np.where(made[name], np.maximum(low, 10), low)
+    high = np.maximum(high, low)
+    # The middle of what the answers allow, in whole tens.
+    points = 10 * ((low + high) // 20)
+    return np.clip(points, 0, 90 - out.talon_points)
+
+
+def evaluate(options: list[Option], batch: WorldBatch, ctx: Context, exact_points: bool,
+             exact: bool = False) -> dict[Option, Record]:
+    """Solve and price every option on the batch's worlds."""
+    solved = outcomes(options, batch.hands, ctx.actor, ctx.rules, twelve=ctx.twelve,
+                      exact_points=exact_points, jobs=ctx.jobs)
+    records = {}
+    for option, out in solved.items():
+        points = out.points
+        if option.contract.has_trumps and points is None:
+            points = estimated_points(out)
+        pay = ctx.pricer(option).prices(out.made, points if option.contract.has_trumps else None,
+                                        out.talon_points, out.actor_marriages, out.defence_marriages)
+        makes = out.own_goal(option.contract)
+        records[option] = Record(batch.units, pay, out.made, makes, out.points, exact)
+    return records
+
+
+def row(option: Option | None, record: Record, stage: str, level: str | None = None,
+        extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One option's figures with the JSON keys of the issue."""
+    exact = record.exact
+    p_make: dict[str, float] = {}
+    stderr: dict[str, float] = {}
+    names = list(record.made)
+    own = estimate(record.makes, record.units, exact)
+    p_make["makes"], stderr["makes"] = own.mean, own.stderr
+    for name in names:
+        e = estimate(record.made[name], record.units, exact)
+        p_make[name], stderr[name] = e.mean, e.stderr
+    pay = record.payment()
+    loss = estimate(record.pay < 0, record.units, exact)
+    out: dict[str, Any] = {
+        "contract": option.contract.value if option else None,
+        "trump": option.trump.token if option and option.trump is not None else None,
+        "side_suit": option.side_suit.token if option and option.side_suit is not None else None,
+        "discard": [str(c) for c in option.discard] if option else None,
+        "level": level,
+        "p_make": p_make, "stderr": stderr,
+        "worlds": pay.worlds, "exact": exact,
+        "expected_payment": pay.mean, "payment_stderr": pay.stderr,
+        "p_loss": loss.mean, "p_loss_stderr": loss.stderr,
+        "stage": stage,
+    }
+    if record.points is not None:
+        points = estimate(record.points, record.units, exact)
+        out["mean_points"], out["mean_points_stderr"] = points.mean, points.stderr
+    if extra:
+        out.update(extra)
+    return out
+
+
+def screen(options: list[Option], source: SplitSource, ctx: Context, rng: np.random.Generator,
+           survivors: int = SURVIVORS, first_units: int = FIRST_UNITS,
+           progress: Progress | None = None) -> tuple[list[Option], dict[Option, tuple[Record, int]]]:
+    """Successive halving on common worlds; returns the survivors and every option's record at the
+    stage it left (with that stage's number)."""
+    alive = list(options)
+    kept: dict[Option, Record] = {}
+    left: dict[Option, tuple[Record, int]] = {}
+    units, start, stage = first_units, 0, 0
+    stages = max(1, math.ceil(math.log2(max(1, len(options) / survivors)))) + 1
+    while True:
+        batch = source.draw(rng, units, start)
+        start += units
+        fresh = evaluate(alive, batch, ctx, exact_points=False)
+        for option in alive:
+            kept[option] = kept[option].extend(fresh[option]) if option in kept else fresh[option]
+        stage += 1
+        if progress is not None:
+            progress(min(0.5, 0.5 * stage / stages))
+        means = {o: float(kept[o].pay.mean()) for o in alive}
+        alive.sort(key=lambda o: -means[o])
+        if len(alive) <= survivors:
+            break
+        # Halve; and once few enough that halving would leave the survivors, leave them.
+        keep = survivors if len(alive) <= 2 * survivors else math.ceil(len(alive) / 2)
+        for option in alive[keep:]:
+            left[option] = (kept.pop(option), stage)
+        alive = alive[:keep]
+        if len(alive) <= survivors:
+            break
+        units = min(2 * units, MAX_STAGE_UNITS)
+    for option in alive:
+        left[option] = (kept[option], stage)
+    return alive, left
+
+
+def confirm(survivors: list[Option], source: SplitSource, ctx: Context, rng: np.random.Generator,
+            worlds: int | None) -> tuple[dict[Option, Record], bool]:
+    """The survivors on fresh worlds with exact points; every world when they are few enough."""
+    total = source.total
+    if source.where is not None and total <= ENUMERATION_CAP and worlds is not None and total > worlds:
+        total = source.count()  # the constraint may leave few enough to solve them all
+    exact = worlds is None or total <= worlds
+    if exact:
+        batch = source.exact()
+    else:
+        per_unit = 2 if source.swappable else 1
+        batch = source.draw(rng, max(2, worlds // per_unit), start=10 ** 9)
+    return evaluate(survivors, batch, ctx, exact_points=True, exact=exact), exact
+
+
+def summary(final: dict[Option, Record], ranked: list[Option], exact: bool) -> dict[str, Any]:
+    """The paired margin of the best over the second, and the clairvoyant diagnostic."""
+    out: dict[str, Any] = {}
+    if not ranked:
+        return out
+    best = final[ranked[0]]
+    if len(ranked) > 1:
+        second = final[ranked[1]]
+        margin = paired(best.pay, second.pay, best.units, exact)
+        out["margin"] = {"over": _label(ranked[1]), "mean": margin.mean, "stderr": margin.stderr,
+                         "unpaired_stderr": unpaired_stderr(best.payment(), second.payment()),
+                         "worlds": margin.worlds, "exact": exact}
+    per_world_best = np.max(np.stack([final[o].pay for o in ranked]), axis=0)
+    clair = estimate(per_world_best, best.units, exact)
+    out["clairvoyant"] = {"expected_payment": clair.mean, "stderr": clair.stderr, "worlds": clair.worlds,
+                          "exact": exact, "over": len(ranked),
+                          "note": "best option per world, averaged: what seeing the cards would be worth"}
+    return out
+
+
+def _label(option: Option) -> dict[str, Any]:
+    return {"contract": option.contract.value, "trump": None if option.trump is None else option.trump.token,
+            "side_suit": None if option.side_suit is None else option.side_suit.token,
+            "discard": [str(c) for c in option.discard]}
+
+
+def prepare(hand: Any, talon: Any, seat: int, rules: str, where: Any, known: Any) -> tuple[CardSet, SplitSource]:
+    check_rule_set(rules)
+    if seat not in (0, 1, 2) or isinstance(seat, bool):
+        raise AdviceError(f"the seat is 0 (forehand), 1 (zadák) or 2 (dealer), not {seat!r}")
+    cards = read_cards(hand, "the hand")
+    if talon is not None:
+        extra = read_cards(talon, "the talon")
+        if len(extra) != 2:
+            raise AdviceError(f"the talon holds 2 cards, not {len(extra)}")
+        if extra.mask & cards.mask:
+            raise AdviceError(f"a talon card is also in the hand: {extra & cards}")
+        cards = cards | extra
+    if len(cards) != 12:
+        raise AdviceError(f"the actor after the talon holds 12 cards, not {len(cards)} ({cards})")
+    constraint = read_where(where)
+    source = split_source(cards, seat, read_known(known), constraint)
+    if constraint is not None and not any(source.known):
+        source.swappable = symmetric(constraint, source.seats, np.random.default_rng(0), source)
+    return cards, source
+
+
+def actor_view(hand: Any, *, talon: Any = None, seat: int = 0, rules: str = "csm", level: Any = None,
+               trump: Any = None, worlds: Any = None, where: Any = None, known: Any = None, seed: int = 0,
+               jobs: int | None = None, all_discards: bool = False, contracts: Any = None,
+               progress: Progress | None = None, **rule_options: Any) -> Advice:
+    """Every admissible option of the actor after the talon, best expected payment first.
+
+    ``hand``: 12 cards (or 10 and ``talon``); ``level``: the bid won (csm, licit); ``trump``: fixed
+    trumps (the basic game); ``worlds``: worlds for the confirmation, or ``"all"``; ``where``: an
+    expression or a predicate on the three hands; ``known``: seat -> cards known there. Raises
+    AdviceError (a ValueError) for bad input.
+
+    >>> advice = actor_view("hA hX hK hO hU h9 h8 h7 bA bX aA aX", seed=1, worlds=40)
+    >>> advice.best["contract"], advice.best["discard"], advice.best["p_make"]["makes"]
+    ('durch', ['bX', 'aX'], 1.0)
+    """
+    started = time.perf_counter()
+    twelve, source = prepare(hand, talon, seat, rules, where, known)
+    try:
+        resolve(rules, rule_options)
+    except MariasError as exc:
+        raise AdviceError(str(exc)) from None
+    bid = check_level(level, rules, **rule_options)
+    fixed_trump = _suit(trump)
+    wanted = None if contracts is None else [Contract.parse(c) for c in contracts]
+    options = admissible(twelve, rules, bid, fixed_trump, wanted, **rule_options)
+    if not options:
+        raise AdviceError(f"no contract the rules allow at level {bid} can be announced with {twelve}")
+    ctx = Context(twelve, seat, rules, dict(rule_options), jobs or default_threads())
+    rng = np.random.default_rng(seed)
+    survivors, left = screen(options, source, ctx, rng, progress=progress)
+    final, exact = confirm(survivors, source, ctx, rng, read_worlds(worlds))
+    if progress is not None:
+        progress(1.0)
+    ranked = sorted(survivors, key=lambda o: -final[o].pay.mean())
+    rows = [row(o, final[o], "confirmed", o.bid(rules).to_json() if rules != "basic" else None) for o in ranked]
+    others = sorted((o for o in options if o not in final), key=lambda o: (-left[o][1], -left[o][0].pay.mean()))
+    seen = {(o.contract, o.trump, o.side_suit) for o in ranked}
+    for option in others:
+        key = (option.contract, option.trump, option.side_suit)
+        if not all_discards and key in seen:
+            continue
+        seen.add(key)
+        record, stage = left[option]
+        rows.append(row(option, record, f"screened ({stage} stage{'s' if stage > 1 else ''})",
+                        option.bid(rules).to_json() if rules != "basic" else None))
+    info = summary(final, ranked, exact)
+    info.update({"seat": seat, "hand": str(twelve), "options_considered": len(options),
+                 "level": None if bid is None else bid.to_json()})
+    return Advice("actor", rules, resolve(rules, rule_options).unit, rows, seed, time.perf_counter() - started, info)
+
+
+def _suit(value: Any) -> Suit | None:
+    if value is None or isinstance(value, Suit):
+        return value
+    try:
+        return Suit.from_str(str(value))
+    except MariasError as exc:
+        raise AdviceError(str(exc)) from None

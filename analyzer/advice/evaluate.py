@@ -1,0 +1,193 @@
+"""Solving the options in many worlds at once: one batch call into the C core per layout.
+
+For each layout (the cards the actor keeps, the trump, the announced sevens)
+the questions its contracts need are put to the core over every world in one
+:func:`analyzer.batch.run_batch` call, with per-world targets where the target
+depends on the world (the game's target moves with the marriages the defence
+holds). Under the Czech marriage rule the game and the hundred are one search
+(the actor's most card points), so with ``exact_points`` one exact search per
+world answers both and gives the actor's points as well.
+"""
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.advice.options import Option
+from analyzer.advice.worlds import popcount
+from analyzer.batch import EXACT, run_batch
+from analyzer.cards import SHARP_MASK, CardSet
+from analyzer.contract import Contract
+from analyzer.rules import Position, default_leader
+from analyzer.solver import _question
+
+TT_LOG2 = 18
+
+
+@dataclass
+class Outcome:
+    """One option in each world: each component made or not; the actor's card points (exact only)."""
+
+    made: dict[str, np.ndarray]
+    points: np.ndarray | None
+    talon_points: np.ndarray
+    actor_marriages: np.ndarray
+    defence_marriages: np.ndarray
+    game_target: np.ndarray | None = None
+    hundred_target: np.ndarray | None = None
+    answers: dict[str, np.ndarray] | None = None  # every yes/no asked in the layout (the game's too)
+
+    @property
+    def makes(self) -> np.ndarray:
+        return np.logical_and.reduce([self.made[c] for c in _own(self)]) if self.made else np.zeros(0, bool)
+
+    def own_goal(self, contract: Contract) -> np.ndarray:
+        return np.logical_and.reduce([self.made[c] for c in contract.own_goal])
+
+
+def _own(outcome: Outcome) -> list[str]:
+    return list(outcome.made)
+
+
+def marriage_bits(masks: np.ndarray) -> np.ndarray:
+    """Suits (bit per suit) in which the hand holds both king and over-knave."""
+    out = np.zeros(len(masks), np.int64)
+    for s in range(4):
+        lane = (masks >> np.uint32(8 * s)) & np.uint32(0x30)
+        out |= (lane == 0x30).astype(np.int64) << s
+    return out
+
+
+def marriage_points(bits: np.ndarray, trump: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """(sum, best) of the marriages' values: 40 in trumps, 20 otherwise."""
+    total = np.zeros(len(bits), np.int64)
+    best = np.zeros(len(bits), np.int64)
+    for s in range(4):
+        value = 40 if s == trump else 20
+        held = (bits >> s) & 1
+        total += value * held
+        best = np.maximum(best, value * held)
+    return total, best
+
+
+def _layouts(options: list[Option]) -> dict[tuple, list[Option]]:
+    groups: dict[tuple, list[Option]] = {}
+    for option in options:
+        groups.setdefault(option.layout, []).append(option)
+    return groups
+
+
+def outcomes(options: list[Option], hands: np.ndarray, actor: int, rules: str, *, twelve: CardSet | None = None,
+             talon: np.ndarray | None = None, exact_points: bool = False, jobs: int = 1) -> dict[Option, Outcome]:
+    """Every option in every world. ``hands`` (worlds, 3): with ``twelve`` the actor's column is
+    filled per option (his twelve less the discard, the discard being the talon); otherwise the
+    actor's hand and the per-world ``talon`` are given."""
+    groups = list(_layouts(options).values())
+    results: dict[Option, Outcome] = {}
+    if not groups or not len(hands):
+        for option in options:
+            empty = np.zeros(0, bool)
+            results[option] = Outcome({c: empty for c in option.contract.components},
+                                      np.zeros(0, np.int64) if exact_points and option.contract.has_trumps else None,
+                                      np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64))
+        return results
+    threads_each = max(1, jobs // len(groups)) if len(groups) < jobs else 1
+
+    def run(group: list[Option]) -> dict[Option, Outcome]:
+        return _solve_layout(group, hands, actor, rules, twelve, talon, exact_points, threads_each)
+
+    if jobs > 1 and len(groups) > 1:
+        with ThreadPoolExecutor(max_workers=min(jobs, len(groups))) as pool:
+            for part in pool.map(run, groups):
+                results.update(part)
+    else:
+        for group in groups:
+            results.update(run(group))
+    return results
+
+
+def _solve_layout(group: list[Option], hands_in: np.ndarray, actor: int, rules: str, twelve: CardSet | None,
+                  talon: np.ndarray | None, exact_points: bool, threads: int) -> dict[Option, Outcome]:
+    first = group[0]
+    hands = np.array(hands_in, np.uint32, copy=True)
+    n = len(hands)
+    if twelve is not None:
+        hands[:, actor] = (twelve - first.discard).mask
+        talon_mask = np.full(n, first.discard.mask, np.uint32)
+    else:
+        assert talon is not None
+        talon_mask = np.asarray(talon, np.uint32)
+    contract = first.contract
+    trump = None if first.trump is None else int(first.trump)
+    names: list[str] = []
+    for option in group:
+        for c in option.contract.components:
+            if c not in names:
+                names.append(c)
+    # A representative position of the layout, for the core's game and state tuples.
+    leader = default_leader(contract, actor, rules)
+    position = Position(hands=tuple(CardSet(int(m)) for m in hands[0]), contract=contract, trump=first.trump,  # type: ignore[arg-type]
+                        actor=actor, leader=leader, side_suit=first.side_suit if contract.two_sevens else None,
+                        talon=CardSet(int(talon_mask[0])), rules=rules)
+    defenders = [s for s in range(3) if s != actor]
+    zero = np.zeros(n, np.int64)
+    if contract.has_trumps:
+        am = marriage_bits(hands[:, actor])
+        dm = marriage_bits(hands[:, defenders[0]]) | marriage_bits(hands[:, defenders[1]])
+        a0, best = marriage_points(am, trump)
+        d_sum, _ = marriage_points(dm, trump)
+        tp = 10 * popcount(talon_mask & np.uint32(SHARP_MASK)).astype(np.int64)
+        units = popcount((hands[:, 0] | hands[:, 1] | hands[:, 2]) & np.uint32(SHARP_MASK)).astype(np.int64) + 1
+        game_target = (10 * units + d_sum + tp - a0) // 20 + 1
+        hundred_target = (100 - best + 9) // 10
+    else:
+        am = dm = tp = zero
+        game_target = hundred_target = None
+    questions: list[tuple[tuple, int]] = []
+    columns: list[np.ndarray] = []
+    slots: dict[str, int] = {}
+    point_search = [c for c in names if c in ("game", "hundred")]
+    state = None
+    if point_search:
+        q = _question(position, "game")
+        state = q.state(position)
+        slots["points" if exact_points else "game"] = len(questions)
+        questions.append((q.game(position), EXACT if exact_points else 1))
+        columns.append(np.full(n, EXACT, np.int64) if exact_points else game_target)
+        if not exact_points and "hundred" in names:
+            slots["hundred"] = len(questions)
+            questions.append((q.game(position), 1))
+            columns.append(hundred_target)
+    for name in names:
+        if name in ("game", "hundred"):
+            continue
+        q = _question(position, name)
+        state = state or q.state(position)
+        slots[name] = len(questions)
+        questions.append((q.game(position), q.target))
+        columns.append(np.full(n, q.target, np.int64))
+    targets = np.stack(columns, axis=1).astype(np.int16)
+    assert state is not None
+    answers = run_batch(questions, state, hands, targets, threads=threads, tt_log2=TT_LOG2).answers
+    made: dict[str, np.ndarray] = {}
+    points = None
+    if exact_points and point_search:
+        value = answers[:, slots["points"]].astype(np.int64)
+        points = 10 * value
+        made["game"] = value >= game_target
+        made["hundred"] = value >= hundred_target
+    else:
+        for name in ("game", "hundred"):
+            if name in slots:
+                made[name] = answers[:, slots[name]] != 0
+    for name in names:
+        if name not in made:
+            made[name] = answers[:, slots[name]] != 0
+    out = {}
+    for option in group:
+        out[option] = Outcome({c: made[c] for c in option.contract.components},
+                              points if option.contract.has_trumps else None, tp, am, dm,
+                              game_target, hundred_target, made)
+    return out

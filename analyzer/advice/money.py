@@ -1,0 +1,140 @@
+"""Money: what one world's outcome pays, through :func:`analyzer.scoring.settle`.
+
+A world's outcome (each component made or not, the actor's card points, the
+marriages each side holds) is turned into the result JSON of
+``analyzer.scoring`` and settled under the chosen rule set; outcomes repeat
+from world to world, so each distinct one is settled once.
+
+Rule choices (docs/advice.md):
+
+- games are settled as played out: the csm 12.3-12.4 presumptions (a seven
+  with no flek is not played) are switched off (option ``unplayed``), since
+  the question is what the cards are worth;
+- the announced seven that fails is taken as killed in the last trick; a
+  quiet seven (basic, licit) is not counted (its fate is given as "early"):
+  the open-hand search does not say which card wins the last trick when
+  nobody announced the seven;
+- under the Czech marriage rule every marriage a side holds is declared.
+"""
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from analyzer.cards import CardSet, Suit
+from analyzer.contract import Contract
+from analyzer.scoring import Holding, parse_result, settle
+
+SUIT_LETTERS = "hbla"
+
+
+def holding(cards: CardSet, contract: Contract, trump: Suit | None, side_suit: Suit | None,
+            discard: CardSet | None = None) -> Holding:
+    """The csm 17.1 bonus facts the cards decide (``analyzer.scoring``'s own count): trump games
+    count the talon as the actor's (17.4), betl and durch the ten cards he plays. ``cards``: the
+    actor's twelve (trump games) or ten (betl, durch). The betl "6-rák" and catching aces and the
+    durch catchers need a judgement of the play and are not claimed."""
+    if contract.has_trumps and trump is not None:
+        talon = discard if discard is not None else CardSet()
+        return Holding.from_cards(cards - talon, talon, contract, trump.token,
+                                  None if side_suit is None else side_suit.token)
+    counted = Holding.from_cards(cards, None, contract, None, None)
+    # Not judged from the cards: no 6-rák, no catching ace, no catching suit with an ace and no king
+    # (no bonus claimed); three catchers, so no flek bonus either (the actor's view has no flek).
+    return replace(counted, six=False, catching_aces=0, ace_without_king=0, catchers=3, bare_ace_catchers=False)
+
+
+def holding_json(facts: Holding) -> dict[str, Any]:
+    default = Holding()
+    return {f.name: getattr(facts, f.name) for f in fields(Holding) if getattr(facts, f.name) != getattr(default, f.name)}
+
+
+def suits_text(bits: int) -> str:
+    return "".join(SUIT_LETTERS[s] for s in range(4) if bits >> s & 1)
+
+
+class Pricer:
+    """Payments of one contract to one seat, world by world, settled once per distinct outcome."""
+
+    def __init__(self, contract: Contract, trump: Suit | None, side_suit: Suit | None, actor: int, seat: int,
+                 rules: str, options: dict[str, Any], facts: Holding | None,
+                 flek: dict[str, int] | None = None, flekers: dict[str, list[int]] | None = None,
+                 quiet_seven_seat: int | None = None) -> None:
+        self.contract = contract
+        self.base: dict[str, Any] = {"contract": contract.value, "actor": actor}
+        if trump is not None:
+            self.base["trump"] = trump.token
+        if side_suit is not None and contract.two_sevens:
+            self.base["side_suit"] = side_suit.token
+        if facts is not None and rules == "csm":
+            self.base["holding"] = holding_json(facts)
+        if flek:
+            self.base["flek"] = flek
+        if flekers:
+            self.base["flekers"] = flekers
+        self.actor = actor
+        self.seat = seat
+        # Basic and licit pay a quiet seven: the trump seven of a game that announced none is taken
+        # as played before the last trick (not counted), held by this seat.
+        self.quiet_seven_seat = quiet_seven_seat
+        self.rules = rules
+        self.options = {"unplayed": False, **options}
+        self.cache: dict[tuple, float] = {}
+
+    def price(self, made: dict[str, bool], points: int | None, talon_points: int,
+              actor_marriages: int, defence_marriages: int) -> float:
+        key = (tuple(sorted(made.items())), points, talon_points, actor_marriages, defence_marriages)
+        value = self.cache.get(key)
+        if value is None:
+            value = self.cache[key] = float(self._settle(made, points, talon_points, actor_marriages,
+                                                         defence_marriages))
+        return value
+
+    def _settle(self, made: dict[str, bool], points: int | None, talon_points: int, actor_marriages: int,
+                defence_marriages: int) -> Fraction:
+        c = self.contract
+        data = dict(self.base)
+        if c.has_trumps:
+            assert points is not None
+            data["points"] = {"actor": points, "defence": 90 - talon_points - points}
+            if talon_points:
+                data["talon_points"] = talon_points
+            data["marriages"] = {"actor": suits_text(actor_marriages), "defence": suits_text(defence_marriages)}
+        if c.actor_seven:
+            seven_ok = made.get("seven", made.get("two-sevens", False))
+            data["trump_seven"] = {"seat": self.actor, "fate": "won" if seven_ok else "killed"}
+        if c.two_sevens:
+            data["side_seven"] = {"seat": self.actor, "fate": "won" if made["two-sevens"] else "early"}
+            data["trump_seven"] = {"seat": self.actor, "fate": "won"}
+        if c.has_trumps and "trump_seven" not in data and self.quiet_seven_seat is not None:
+            data["trump_seven"] = {"seat": self.quiet_seven_seat, "fate": "early"}
+        if not c.has_trumps:
+            goal = c.components[0]
+            betl = goal.endswith("betl")
+            data["actor_tricks"] = (0 if made[goal] else 1) if betl else (10 if made[goal] else 9)
+        return settle(parse_result(data), self.rules, **self.options).payments[self.seat]
+
+    def prices(self, made: dict[str, np.ndarray], points: np.ndarray | None, talon_points: np.ndarray,
+               actor_marriages: np.ndarray, defence_marriages: np.ndarray) -> np.ndarray:
+        """Vector of payments, one per world: the distinct outcomes are settled, then spread back."""
+        n = len(talon_points)
+        names = list(made)
+        code = np.zeros(n, np.int64)
+        for k, name in enumerate(names):
+            code |= np.asarray(made[name], np.int64) << k
+        if points is not None:
+            code |= (np.asarray(points, np.int64) // 10 + 1) << 4
+        code |= (np.asarray(talon_points, np.int64) // 10) << 9
+        code |= np.asarray(actor_marriages, np.int64) << 12
+        code |= np.asarray(defence_marriages, np.int64) << 16
+        distinct, inverse = np.unique(code, return_inverse=True)
+        values = np.empty(len(distinct), float)
+        for i, c in enumerate(distinct.tolist()):
+            pts = (c >> 4) & 31
+            values[i] = self.price({name: bool(c >> k & 1) for k, name in enumerate(names)},
+                                   None if points is None else 10 * (pts - 1), 10 * ((c >> 9) & 7),
+                                   (c >> 12) & 15, (c >> 16) & 15)
+        return values[inverse]

@@ -1,0 +1,52 @@
+"""Means and standard errors over worlds grouped in independent units.
+
+A sampled world and its swap form one unit (their results are correlated);
+the standard error is the spread of the unit means over the square root of
+their number. Exact enumerations have no sampling error: stderr 0.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Estimate:
+    mean: float
+    stderr: float
+    worlds: int
+    exact: bool
+
+    def to_json(self) -> dict[str, object]:
+        return {"mean": self.mean, "stderr": self.stderr, "worlds": self.worlds, "exact": self.exact}
+
+
+def estimate(values: np.ndarray, units: np.ndarray, exact: bool = False) -> Estimate:
+    """Mean of ``values`` over the worlds; stderr over the unit means (0 when exact)."""
+    values = np.asarray(values, float)
+    n = len(values)
+    if n == 0:
+        return Estimate(math.nan, math.nan, 0, exact)
+    if exact:
+        return Estimate(float(values.mean()), 0.0, n, True)
+    _, inverse = np.unique(units, return_inverse=True)
+    sums = np.bincount(inverse, weights=values)
+    counts = np.bincount(inverse)
+    means = sums / counts
+    k = len(means)
+    # Every unit has the same number of worlds (one, or a world and its swap): the plain mean of
+    # the unit means is the mean over worlds.
+    stderr = float(means.std(ddof=1) / math.sqrt(k)) if k > 1 else math.inf
+    return Estimate(float(values.mean()), stderr, n, False)
+
+
+def paired(a: np.ndarray, b: np.ndarray, units: np.ndarray, exact: bool = False) -> Estimate:
+    """The difference a - b on common worlds, with its paired error."""
+    return estimate(np.asarray(a, float) - np.asarray(b, float), units, exact)
+
+
+def unpaired_stderr(a: Estimate, b: Estimate) -> float:
+    """The error of a - b had the two been estimated on independent worlds."""
+    return math.sqrt(a.stderr ** 2 + b.stderr ** 2)

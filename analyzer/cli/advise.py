@@ -1,0 +1,177 @@
+"""``marias advise``: what to declare, discard, bid or flek, from exactly solved worlds (docs/advice.md)."""
+from __future__ import annotations
+
+import json
+import math
+import sys
+from typing import Any
+
+import click
+
+from analyzer.cli import main
+from analyzer.cli.common import BadInput, Whole
+from analyzer.errors import MariasError
+
+
+class WorldsParam(click.ParamType):
+    """A whole number >= 2, or ``all``."""
+
+    name = "N|all"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int | str:
+        text = str(value).strip().lower()
+        if text == "all":
+            return "all"
+        try:
+            number = int(text)
+        except ValueError:
+            raise BadInput(f"--worlds must be a whole number or 'all', not {value!r}") from None
+        if number < 2:
+            raise BadInput(f"--worlds must be at least 2, not {number}")
+        return number
+
+
+def _progress() -> Any:
+    """A progress line on stderr when it is a terminal (the advice may take seconds)."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(fraction: float) -> None:
+        click.echo(f"\radvising … {100 * fraction:3.0f}%", err=True, nl=fraction >= 1)
+    return show
+
+
+@main.command("advise")
+@click.argument("hand", nargs=-1, required=True)
+@click.option("--talon", help="The two talon cards (with a 10-card HAND: the actor's view after the talon).")
+@click.option("--seat", type=Whole(0), default=0, show_default=True, help="Your seat: 0 forehand, 1 zadák, 2 dealer.")
+@click.option("--rules", default="csm", show_default=True, help="Rule set: csm, basic or licit.")
+@click.option("--level", help="The level won in the auction (csm, licit), e.g. hundred or better-seven.")
+@click.option("--defend", "defend", metavar="CONTRACT", help="Defender's view: the contract the actor announced.")
+@click.option("--trump", help="Trump suit (the defended contract's; in the basic game the chosen trump).")
+@click.option("--side-suit", help="The side suit of a defended two sevens.")
+@click.option("--actor", type=Whole(0), default=None, help="The actor's seat (defender's view).")
+@click.option("--worlds", type=WorldsParam(), default=None,
+              help="Worlds to confirm with (actor, defender), per talon (bidder) or per deal (forehand); 'all': every one.")
+@click.option("--talons", type=Whole(2), default=None, help="Bidder's view: sample this many talons (default all 231).")
+@click.option("--where", "where", help='A constraint on the unseen hands, e.g. "seat1.hearts >= 3".')
+@click.option("--known", multiple=True, metavar="SEAT:CARDS",
+              help='Cards known to be in a seat, e.g. --known "1:hA bX" (repeatable; actor\'s view).')
+@click.option("--seed", type=Whole(0), default=0, show_default=True, help="Same seed, same numbers.")
+@click.option("--jobs", type=Whole(1), default=None, help="Threads (default: every core).")
+@click.option("--all-discards", is_flag=True, help="Actor's view: list every discard, not the best per contract.")
+@click.option("--json", "as_json", is_flag=True, help='Print {"view": ..., "options": [...]} on stdout.')
+def advise(hand: tuple[str, ...], talon: str | None, seat: int, rules: str, level: str | None, defend: str | None,
+           trump: str | None, side_suit: str | None, actor: int | None, worlds: Any, talons: int | None,
+           where: str | None, known: tuple[str, ...], seed: int, jobs: int | None, all_discards: bool,
+           as_json: bool) -> None:
+    """Advice for HAND (card text, e.g. hA hX hK b7 ...): 12 cards (or 10 and --talon) after the talon,
+    10 before it (bidding), 7 for the basic game's trump choice, or 10 with --defend."""
+    from analyzer.advice import actor_view, bidder_view, defender_view, forehand_view
+    from analyzer.advice.actor import read_cards
+
+    try:
+        cards = read_cards(" ".join(hand), "the hand")
+        progress = None if as_json else _progress()
+        if defend is not None:
+            if actor is None:
+                raise BadInput("--defend needs the actor's seat (--actor N)")
+            advice = defender_view(cards, defend, trump=trump, side_suit=side_suit, actor=actor, seat=seat,
+                                   rules=rules, level=level, worlds=worlds, where=where, seed=seed, jobs=jobs)
+        elif len(cards) == 12 or talon is not None:
+            advice = actor_view(cards, talon=talon, seat=seat, rules=rules, level=level, trump=trump, worlds=worlds,
+                                where=where, known=_known(known), seed=seed, jobs=jobs, all_discards=all_discards,
+                                progress=progress)
+        elif len(cards) == 7 and rules == "basic":
+            per_deal = 16 if worlds in (None, "all") else int(worlds)
+            advice = forehand_view(cards, units=max(1, per_deal // 2), seed=seed, jobs=jobs, progress=progress)
+        elif len(cards) == 10:
+            if where is not None:
+                raise BadInput("--where is not used before the talon (the bidder's view)")
+            per_talon = 16 if worlds in (None, "all") else int(worlds)
+            advice = bidder_view(cards, seat=seat, rules=rules, talons=talons, units=max(1, per_talon // 2),
+                                 seed=seed, jobs=jobs, progress=progress)
+        else:
+            raise BadInput(f"the hand holds {len(cards)} cards: give 12 (after the talon), 10 and --talon, "
+                           "10 (before the talon, or with --defend) or 7 (--rules basic, trump choice)")
+    except MariasError as exc:
+        raise BadInput(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(advice.to_json(), ensure_ascii=False))
+        return
+    click.echo(render(advice))
+
+
+def _known(items: tuple[str, ...]) -> dict[int, str]:
+    """``--known "1:hA bX"`` as {1: "hA bX"}."""
+    out: dict[int, str] = {}
+    for item in items:
+        seat, sep, cards = item.partition(":")
+        if not sep or seat.strip() not in ("0", "1", "2"):
+            raise BadInput(f"--known takes SEAT:CARDS such as '1:hA bX', not {item!r}")
+        out[int(seat)] = (out.get(int(seat), "") + " " + cards).strip()
+    return out
+
+
+def _pct(p: float, se: float, exact: bool) -> str:
+    if p is None or (isinstance(p, float) and math.isnan(p)):
+        return "-"
+    return f"{100 * p:.1f}%" + (" (exact)" if exact else f" ± {100 * se:.1f}")
+
+
+def _money(x: float, se: float, unit: str, exact: bool) -> str:
+    return f"{x:+.2f}" + ("" if exact else f" ± {se:.2f}") + f" {unit}"
+
+
+def render(advice: Any) -> str:
+    """The table in words: one line per option, best first."""
+    out = []
+    s = advice.summary
+    unit = advice.unit
+    if advice.view == "actor":
+        out.append(f"Actor after the talon ({advice.rules}, seat {s['seat']}): {s['hand']}; "
+                   f"{s['options_considered']} options considered")
+    elif advice.view == "defender":
+        out.append(f"Defender at seat {s['seat']} against seat {s['actor']} ({advice.rules}): {s['hand']}")
+    elif advice.view == "bidder":
+        out.append(f"Bidder before the talon ({advice.rules}, seat {s['seat']}): {s['hand']}")
+    else:
+        out.append(f"Basic game, forehand's trump from {s['hand']}")
+    for i, o in enumerate(advice.options, 1):
+        what = o["contract"]
+        if advice.view == "bidder":
+            what = f"level {o['level']}"
+        elif advice.view == "forehand":
+            what = f"trump {o['trump']}"
+        else:
+            if o.get("trump"):
+                what += f" in {o['trump']}"
+            if o.get("side_suit"):
+                what += f" (side {o['side_suit']})"
+            if o.get("discard"):
+                what += f", discard {' '.join(o['discard'])}"
+            if advice.view == "defender":
+                what = f"flek on {o['flek']}" if o.get("flek") else "no flek"
+        parts = [f"makes {_pct(o['p_make']['makes'], o['stderr']['makes'], o['exact'])}",
+                 f"payment {_money(o['expected_payment'], o['payment_stderr'], unit, o['exact'])}",
+                 f"P(loss) {100 * o['p_loss']:.1f}%"]
+        if o.get("mean_points") is not None:
+            parts.append(f"points {o['mean_points']:.1f}")
+        if advice.view == "defender" and o.get("flek"):
+            parts.append(f"gain {_money(o['flek_gain'], o['flek_gain_stderr'], unit, False)}")
+        n = f"n={o['worlds']}" + (f", {o['stage']}" if o.get("stage") else "")
+        out.append(f"{i:3}. {what}: " + "; ".join(parts) + f" [{n}]")
+    if "margin" in s:
+        m = s["margin"]
+        out.append(f"Best over second: {_money(m['mean'], m['stderr'], unit, m['exact'])} (paired; unpaired ± "
+                   f"{m['unpaired_stderr']:.2f})")
+    if "clairvoyant" in s:
+        c = s["clairvoyant"]
+        out.append(f"Clairvoyant (best option per world): {_money(c['expected_payment'], c['stderr'], unit, c['exact'])}"
+                   " - the gap is what seeing the cards would be worth")
+    if advice.view == "defender":
+        out.append("Flek: " + (", ".join(s["flek"]) if s["flek"] else "no"))
+    if advice.view == "bidder":
+        out.append(f"Highest level worth holding: {s['highest_level_worth_holding'] or 'none (pass)'}")
+    out.append(f"({advice.seconds:.1f} s, seed {advice.seed}; open-hand odds overstate the actor: docs/advice.md)")
+    return "\n".join(out)

@@ -1,0 +1,343 @@
+"""Mariáš for four players, all active, and for two after the stock (RULES.md §8, docs/rules.md
+"Four players in the analyser", "Two players in the analyser").
+
+Four hands of eight, no talon. Forehand chooses trumps and calls a trump by
+rank: its holder is his partner (two against two), or he plays alone against
+three when he holds the called card himself. Betl, durch (unless with a named
+partner), open betl and open durch are played alone against three. Play is the
+three-player rule (follow, beat, trump, over-trump), one card per seat in a trick.
+
+A :class:`VariantPosition` is a :class:`~analyzer.rules.Position` with four hands
+and a team: ``actor`` is the caller, ``partner`` the seat playing with him (None:
+alone). "actor" in a result means the actor's side (the team), "defence" the
+other side, so that the solver, its questions and its JSON keys serve both
+variants unchanged. The core searches it by its parameters (cext/solver.h:
+``nseats``, ``team``), not by a copy of the search.
+
+Two players (*lízaný*) are solved once the stock is exhausted: two hands of at
+most eight, follow, beat and trump as for three, marriages declared with the
+over (the "over-first" rule). The whole hand with the stock is not solved yet.
+
+>>> pos = Position.from_json({"players": 4, "hands": ["hA hX", "h7 b7", "h8 b8", "hK bA"],
+...                           "trump": "h", "contract": "game", "partner": "hK"})
+>>> pos.partner, sorted(pos.team)
+(3, [0, 3])
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from analyzer.cards import Card, CardSet, Suit, parse_cards
+from analyzer.contract import MARRIAGE_RULES, RULE_SETS, Contract
+from analyzer.errors import MariasError, NotationError, PositionError
+from analyzer.rules import (
+    Position,  # the same field checks
+    _points,
+    _suit_or_none,
+    _suits,
+    default_leader,
+    legal_cards,
+    seven_of,
+)
+
+PLAYERS = 4
+HAND = 8  # cards per hand: a full four-player deal (32 / 4), two players once the stock is gone
+SEAT_NAMES_4 = ("forehand", "second", "third", "dealer")
+SEAT_NAMES_2 = ("non-dealer", "dealer")
+NUMBER = {2: "two", 4: "four"}
+
+# The contracts of the four-player game (the rule pages, seed 004): suit games for a team
+# (2 v 2, or 1 v 3 when the caller holds the called card), the rest alone against three.
+FOUR_CONTRACTS = (Contract.GAME, Contract.SEVEN, Contract.HUNDRED, Contract.HUNDRED_SEVEN, Contract.SEVEN_AGAINST,
+                  Contract.HUNDRED_AGAINST, Contract.BETL, Contract.DURCH, Contract.OPEN_BETL, Contract.OPEN_DURCH)
+# Durch with a partner ("durch with partner" of the rule pages: the bidder names a card, its holder
+# partners him, the two take every trick) is durch given a "partner"; the rest are alone.
+ALONE = frozenset({Contract.BETL, Contract.OPEN_BETL, Contract.OPEN_DURCH})
+# Two players: no betl or durch; either may announce seven or hundred (the other's is "against").
+TWO_CONTRACTS = (Contract.GAME, Contract.SEVEN, Contract.HUNDRED, Contract.HUNDRED_SEVEN, Contract.SEVEN_AGAINST,
+                 Contract.HUNDRED_AGAINST)
+CONTRACTS = {2: TWO_CONTRACTS, 4: FOUR_CONTRACTS}
+
+_JSON_KEYS = {"players", "hands", "trump", "contract", "actor", "leader", "partner", "trick", "score", "marriages",
+              "marriage_rule", "rules", "talon", "side_suit"}
+
+
+@dataclass(frozen=True)
+class VariantPosition(Position):
+    """A four-player position (four hands, the actor and in a suit game his partner), or with
+    ``seats=2`` a two-player one after the stock."""
+
+    partner: int | None = None  # the partner's seat; None: the actor alone against three
+    called: Card | None = None  # the called card the partner was found by, when given so
+    seats: int = PLAYERS
+
+    @property
+    def players(self) -> int:
+        return self.seats
+
+    @property
+    def team(self) -> frozenset[int]:
+        return frozenset((self.actor,) if self.partner is None else (self.actor, self.partner))
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % self.seats
+
+    def side(self, seat: int) -> int:
+        """0 for the actor's side (the actor and his partner), 1 for the defence."""
+        return 0 if seat in self.team else 1
+
+    def holder(self, card: Card) -> int | None:
+        for seat in range(self.seats):
+            if card in self.hands[seat]:
+                return seat
+        if card in self.trick:
+            return (self.leader + self.trick.index(card)) % self.seats
+        return None
+
+    # --- JSON -------------------------------------------------------------------
+
+    @classmethod
+    def from_json(cls, data: Any) -> VariantPosition:
+        return position_from_json(data)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"players": self.seats, **super().to_json()}
+        if self.seats == 2:
+            out["marriage_rule"] = self.marriage_rule  # its default differs from three players'
+        if self.called is not None:
+            out["partner"] = str(self.called)
+        elif self.partner is not None:
+            out["partner"] = self.partner
+        return out
+
+    def replace(self, **changes: Any) -> VariantPosition:
+        data = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        data.update(changes)
+        position = VariantPosition(**data)
+        position.check()
+        return position
+
+    # --- checks -------------------------------------------------------------------
+
+    def check(self) -> None:
+        """Raise PositionError naming the first thing wrong with this position."""
+        n, word = self.seats, NUMBER.get(self.seats, str(self.seats))
+        if n not in CONTRACTS:
+            raise PositionError(f"\"players\" must be 2, 3 or 4, not {n!r}")
+        if len(self.hands) != n:
+            raise PositionError(f"{word} players hold {word} hands, not {len(self.hands)}")
+        if self.talon:
+            raise PositionError(f"{word} players have no talon" + (" (the stock is gone)" if n == 2 else ""))
+        seen = CardSet()
+        if len(set(self.trick)) != len(self.trick):
+            raise PositionError(f"duplicate card in the trick {' '.join(map(str, self.trick))!r}")
+        for name, cards in [(f"hand {i}", h) for i, h in enumerate(self.hands)] + [("the trick", CardSet(self.trick))]:
+            twice = seen & cards
+            if twice:
+                raise PositionError(f"card {next(iter(twice))} appears twice (again in {name})")
+            seen = seen | cards
+        if len(self.trick) > n - 1:
+            raise PositionError(f"the current trick may hold at most {n - 1} card(s) with {word} players")
+        size = len(self.hands[self.to_move])
+        if size > HAND:
+            raise PositionError(f"hand {self.to_move} holds {size} cards; at most {HAND} with {word} players")
+        if self.trick and size == 0:
+            raise PositionError("a trick is in progress but the player to move has no cards")
+        for k in range(n):
+            seat = (self.leader + k) % n
+            want = size - 1 if k < len(self.trick) else size
+            if len(self.hands[seat]) != want:
+                raise PositionError(
+                    f"hand {seat} holds {len(self.hands[seat])} cards but should hold {want} "
+                    f"(hand {self.to_move}, to move, holds {size}; {len(self.trick)} card(s) in the trick)")
+        self._check_four_contract()
+        self._check_trick()
+
+    def _check_four_contract(self) -> None:
+        c, word = self.contract, NUMBER[self.seats]
+        if c not in CONTRACTS[self.seats]:
+            raise PositionError(f"{word} players have no {c.value} (they play: "
+                                f"{', '.join(k.value for k in CONTRACTS[self.seats])})")
+        if self.seats == 2 and self.partner is not None:
+            raise PositionError("two players have no partners")
+        if self.partner is not None and c in ALONE:
+            raise PositionError(f"{c.value} is played alone against three: no partner")
+        if self.partner is not None and not 0 <= self.partner < self.seats:
+            raise PositionError(f"partner must be a seat 0 to 3, not {self.partner!r}")
+        if c.has_trumps and self.trump is None:
+            raise PositionError(f"contract {c.value!r} needs a trump suit")
+        if not c.has_trumps and self.trump is not None:
+            raise PositionError(f"{c.value} is played without trumps, but trump {self.trump.token!r} was given")
+        if self.side_suit is not None:
+            raise PositionError(f"a side suit is given only for two-sevens, which {word} players do not play")
+        if self.trump is not None:
+            seven = seven_of(self.trump)
+            if c.actor_seven and self.holder(seven) not in self.team:
+                raise PositionError(f"{c.value}: the actor's side does not hold the trump seven {seven}")
+            if c == Contract.SEVEN_AGAINST and self.holder(seven) in (None, *self.team):
+                raise PositionError(f"seven-against: no defender holds the trump seven {seven}")
+        for suits, who in zip(self.declared, ("actor", "defence")):
+            if suits and self.trump is None:
+                raise PositionError(f"marriages are declared only in contracts with trumps ({who})")
+
+    def _check_trick(self) -> None:
+        for i, card in enumerate(self.trick):
+            seat = (self.leader + i) % self.seats
+            before = self.hands[seat] | CardSet([card])
+            allowed = legal_cards(before, self.trick[:i], self.trump, self.notrump, self.announced)
+            if card not in allowed:
+                raise PositionError(
+                    f"the trick {' '.join(map(str, self.trick))!r} cannot have been played: "
+                    f"seat {seat} had to play one of {allowed}, not {card}")
+
+
+def _seat4(value: Any, name: str, seats: int = PLAYERS) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
+        which = "0, 1, 2 or 3 with four players" if seats == PLAYERS else "0 or 1 with two players"
+        raise PositionError(f"{name} must be a seat {which}, not {value!r}")
+    return value
+
+
+def _partner(value: Any, hands: list[CardSet], trick: list[Card], leader: int, actor: int,
+             trump: Suit | None, contract: Contract) -> tuple[int | None, Card | None]:
+    """The partner's seat (None: alone) and the called card, from ``"partner"``: a seat, or a
+    called trump whose holder is the partner (the actor alone when he holds it himself); in
+    durch with partner any named card."""
+    if value is None:
+        return None, None
+    if contract in ALONE:
+        raise PositionError(f"{contract.value} is played alone against three: no partner")
+    if isinstance(value, int) and not isinstance(value, bool):
+        seat = _seat4(value, "partner")
+        return (None if seat == actor else seat), None
+    if not isinstance(value, str):
+        raise PositionError(f"partner must be a seat 0-3 or a called card such as 'hK', not {value!r}")
+    try:
+        card = Card.from_str(value.strip())
+    except MariasError as exc:
+        raise PositionError(f"partner: {exc}") from None
+    if contract != Contract.DURCH and (trump is None or card.suit != trump):
+        raise PositionError(f"the called card must be a trump (forehand calls a trump by rank), not {card}")
+    for seat, hand in enumerate(hands):
+        if card in hand:
+            return (None if seat == actor else seat), card
+    if card in trick:
+        seat = (leader + trick.index(card)) % PLAYERS
+        return (None if seat == actor else seat), card
+    raise PositionError(f"the called card {card} is in no hand and not in the trick: give the partner's seat")
+
+
+def position_from_json(data: Any) -> VariantPosition:
+    """Read and check a four- or two-player position JSON (``"players": 4`` or ``2``). Raises PositionError."""
+    if not isinstance(data, Mapping):
+        raise PositionError("a position must be a JSON object")
+    players = data.get("players", 3)
+    if players not in CONTRACTS or isinstance(players, bool):
+        raise PositionError(f"\"players\" must be 2, 3 or 4, not {players!r}")
+    word = NUMBER[players]
+    if players == 2 and data.get("stock"):
+        raise PositionError("two players are solved once the stock is exhausted: a stock to draw is not solved yet")
+    if data.get("played"):
+        raise PositionError(f"'played' (the tricks before) is read for three players only: give the {word}-player "
+                            "position after them, with their points in 'score'")
+    unknown = set(data) - _JSON_KEYS - ({"stock"} if players == 2 else set()) - {"played", "first_leader"}
+    if unknown:
+        raise PositionError(f"unknown key {min(unknown)!r} in position")
+    hands_in = data.get("hands")
+    if not isinstance(hands_in, list) or len(hands_in) != players or not all(isinstance(h, str) for h in hands_in):
+        raise PositionError(f"'hands' must be a list of {word} strings of card tokens with {word} players")
+    try:
+        contract = Contract.parse(data.get("contract", "game"))
+    except MariasError as exc:
+        raise PositionError(str(exc)) from None
+    if contract not in CONTRACTS[players]:
+        raise PositionError(f"{word} players have no {contract.value} (they play: "
+                            f"{', '.join(k.value for k in CONTRACTS[players])})")
+    rules = data.get("rules", "csm")
+    if rules not in RULE_SETS:
+        raise PositionError(f"unknown rule set {rules!r} (use {', '.join(RULE_SETS)})")
+    # two players declare a marriage with the over (the rule pages): "over-first" unless told
+    marriage_rule = data.get("marriage_rule", "over-first" if players == 2 else "czech")
+    if marriage_rule not in MARRIAGE_RULES:
+        raise PositionError(f"unknown marriage rule {marriage_rule!r} (use {', '.join(MARRIAGE_RULES)})")
+    if data.get("talon"):
+        raise PositionError(f"{word} players have no talon")
+    actor = _seat4(data.get("actor", 0), "actor", players)
+    leader_in = data.get("leader")
+    leader = default_leader(contract, actor, rules) if leader_in is None else _seat4(leader_in, "leader", players)
+    if players == 2 and data.get("partner") is not None:
+        raise PositionError("two players have no partners")
+    try:
+        hands = [CardSet.from_str(h) for h in hands_in]
+        trick_in = data.get("trick") or []
+        trick = parse_cards(trick_in.split() if isinstance(trick_in, str) else trick_in)
+    except NotationError as exc:
+        raise PositionError(str(exc)) from None
+    trump = _suit_or_none(data.get("trump"), "trump")
+    score_in = data.get("score") or {}
+    if not isinstance(score_in, Mapping) or set(score_in) - {"actor", "defence"}:
+        raise PositionError("'score' must be an object with 'actor' and 'defence'")
+    score = (_points(score_in.get("actor", 0), "score.actor"),
+             _points(score_in.get("defence", 0), "score.defence"))
+    declared_in = data.get("marriages") or {}
+    if not isinstance(declared_in, Mapping) or set(declared_in) - {"actor", "defence"}:
+        raise PositionError("'marriages' must be an object with 'actor' and 'defence' suit letters")
+    partner, called = (None, None) if players == 2 else _partner(data.get("partner"), hands, trick, leader, actor,
+                                                                  trump, contract)
+    position = VariantPosition(
+        hands=tuple(hands),  # type: ignore[arg-type]
+        contract=contract,
+        trump=trump,
+        actor=actor,
+        leader=leader,
+        side_suit=_suit_or_none(data.get("side_suit"), "side_suit"),
+        trick=tuple(trick),
+        score=score,
+        declared=(_suits(declared_in.get("actor", "")), _suits(declared_in.get("defence", ""))),
+        marriage_rule=marriage_rule,
+        rules=rules,
+        partner=partner,
+        called=called,
+        seats=players,
+    )
+    position.check()
+    return position
+
+
+def seat_name(position: Position, seat: int) -> str:
+    """forehand, zadák, dealer for three; forehand, second, third, dealer for four; non-dealer, dealer for two."""
+    from analyzer.contract import SEAT_NAMES
+
+    return {2: SEAT_NAMES_2, 4: SEAT_NAMES_4}.get(position.players, SEAT_NAMES)[seat]
+
+
+def role(position: Position, seat: int) -> str:
+    if seat == position.actor:
+        return "actor"
+    return "partner" if seat in position.team else "defence"
+
+
+def seat_payments(team: frozenset[int] | set[int], amount: Fraction | int, seats: int = PLAYERS) -> list[Fraction]:
+    """What each seat receives (negative: pays) when the actor's side wins ``amount`` per opponent
+    (a loss: a negative amount), the price one defender pays the actor with three players.
+
+    Four players (the rule pages): in 2 v 2 each player pays or receives from one opponent; in
+    1 v 3 the lone player from all three. Two players: the one opponent. The payments add up to 0.
+
+    >>> [str(x) for x in seat_payments({0, 2}, 3)], [str(x) for x in seat_payments({1}, -2)]
+    (['3', '-3', '3', '-3'], ['2', '-6', '2', '2'])
+    """
+    team = frozenset(team)
+    if not team or len(team) >= seats or not all(0 <= s < seats for s in team):
+        raise PositionError(f"a side of {sorted(team)} does not fit {seats} seats")
+    if len(team) * 2 != seats and len(team) != 1:
+        raise PositionError(f"a side of {len(team)} against {seats - len(team)}: each player pays one opponent "
+                            "only when the sides are equal, a lone player all of them")
+    per = Fraction(amount)
+    # every opponent pays (or is paid) ``per`` once; the lone player collects it from each of them
+    mine = per * (seats - 1) if len(team) == 1 else per
+    return [mine if s in team else -per for s in range(seats)]

@@ -1,0 +1,179 @@
+"""Speed and quality of the advice (``analyzer.advice``), one run over random hands per view.
+
+For each view, ``--hands`` random hands (seeded): the wall time of each
+advice on ``--jobs`` threads (median, p90, max) and the core's node counts are
+not reported here (the batch hides them); then, for the actor's view, the
+quality against a reference: every admissible option evaluated on the same
+``--reference-worlds`` worlds with exact card points (``all``: all 184,756
+splits, the issue's reference; hours per hand on two cores), cached under
+``benchmarks/cache/`` so that it is computed once. The advised option is
+"exact best" when it is the reference's best, "within error" when the
+reference money of the advised option is within one reference standard error
+of the best's, and the money lost is the reference best less the reference
+money of the advised option.
+
+    python benchmarks/advice.py --view actor --hands 50 --seed 1 --jobs 2
+    python benchmarks/advice.py --view defender --hands 50 --seed 1 --jobs 2
+    python benchmarks/advice.py --view bidder --hands 50 --seed 1 --jobs 2
+    python benchmarks/advice.py --view overstatement --hands 20 --worlds 100 --seed 1
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from pathlib import Path
+
+import numpy as np
+
+from analyzer.advice import actor_view, bidder_view, defender_view
+from analyzer.advice.actor import Context, evaluate
+from analyzer.advice.options import admissible
+from analyzer.advice.stats import estimate
+from analyzer.advice.worlds import split_source
+from analyzer.cards import Card, CardSet, Rank, Suit
+from analyzer.contract import Contract
+
+CACHE = Path(__file__).parent / "cache"
+
+
+def deal(rng: random.Random) -> tuple[CardSet, list[CardSet]]:
+    cards = list(range(32))
+    rng.shuffle(cards)
+    hands = [CardSet(sum(1 << c for c in cards[i:i + 10])) for i in (0, 10, 20)]
+    return CardSet(sum(1 << c for c in cards[:12])), hands
+
+
+def reference(twelve: CardSet, seed: int, worlds: int | str, jobs: int) -> dict[str, tuple[float, float]]:
+    """Every option's money on common worlds (cached): label -> (mean, stderr)."""
+    CACHE.mkdir(exist_ok=True)
+    path = CACHE / f"advice-ref-{twelve.mask:08x}-{worlds}-{seed}.json"
+    if path.exists():
+        return {k: tuple(v) for k, v in json.loads(path.read_text()).items()}  # type: ignore[misc]
+    source = split_source(twelve, 0)
+    batch = source.exact() if worlds == "all" else source.draw(np.random.default_rng(seed + 99), int(worlds) // 2)
+    options = admissible(twelve, "csm")
+    ctx = Context(twelve, 0, "csm", {}, jobs)
+    records = evaluate(options, batch, ctx, exact_points=True, exact=worlds == "all")
+    out = {}
+    for option, record in records.items():
+        e = estimate(record.pay, record.units, worlds == "all")
+        out[_key(option.contract.value, option.trump, option.side_suit, list(map(str, option.discard)))] = (e.mean, e.stderr)
+    path.write_text(json.dumps(out))
+    return out
+
+
+def _key(contract: str, trump, side, discard) -> str:
+    t = trump.token if hasattr(trump, "token") else trump
+    s = side.token if hasattr(side, "token") else side
+    return f"{contract}/{t}/{s}/{' '.join(discard)}"
+
+
+def overstatement(rng: random.Random, hands: int, worlds: int) -> None:
+    """How far open-hand odds overstate: the actor (forehand, on lead) must choose his first card
+    before he sees the cards. P(make) open-handed against P(make) when the first card is the one
+    card that makes in the most worlds: a lower bound on the overstatement (only one card is
+    committed; real play commits all ten)."""
+    from analyzer.dealing import discard_for_trumps
+    from analyzer.rules import Position
+    from analyzer.solver import Solver
+
+    solver = Solver()
+    gaps, opens = [], []
+    done = 0
+    while done < hands:
+        twelve, _ = deal(rng)
+        sevens = [Suit(c >> 3) for c in twelve if Card(c).rank == Rank.SEVEN]
+        if not sevens:
+            continue
+        trump = max(sevens, key=lambda s: len(twelve.suit(s)))
+        discard = discard_for_trumps(twelve, trump)
+        ten = twelve - discard
+        source = split_source(twelve, 0)
+        batch = source.draw(np.random.default_rng(done), worlds // 2)
+        per_card: dict[int, int] = {}
+        made = 0
+        for row in batch.hands:
+            position = Position(hands=(ten, CardSet(int(row[1])), CardSet(int(row[2]))), contract=Contract.SEVEN,
+                                trump=trump, actor=0, leader=0, talon=discard)
+            values = solver.card_values(position)
+            made += any(v["makes"] for v in values.values())
+            for card, v in values.items():
+                per_card[card] = per_card.get(card, 0) + v["makes"]
+        p_open = made / len(batch)
+        p_fixed = max(per_card.values()) / len(batch)
+        opens.append(p_open)
+        gaps.append(p_open - p_fixed)
+        done += 1
+        print(f"hand {done}: sedma in {trump.token}, open-hand {100 * p_open:.1f} %, best fixed first card "
+              f"{100 * p_fixed:.1f} %", flush=True)
+    print(f"\n{hands} hands x {worlds} worlds: open-hand P(make) {100 * np.mean(opens):.1f} %, "
+          f"with the first card fixed {100 * (np.mean(opens) - np.mean(gaps)):.1f} %: overstated by at least "
+          f"{100 * np.mean(gaps):.1f} points (max {100 * max(gaps):.1f})")
+
+
+def timing(label: str, seconds: list[float]) -> None:
+    p90 = float(np.percentile(seconds, 90))
+    print(f"| {label} | {len(seconds)} | {statistics.median(seconds):.2f} | {p90:.2f} | {max(seconds):.2f} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--view", choices=("actor", "defender", "bidder", "overstatement"), default="actor")
+    parser.add_argument("--hands", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--worlds", type=int, default=600, help="confirmation worlds (actor), worlds (defender)")
+    parser.add_argument("--reference-worlds", default="0", help="N, 'all', or 0 for no quality check")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    if args.view == "overstatement":
+        overstatement(rng, args.hands, args.worlds)
+        return
+    seconds: list[float] = []
+    exact_best = within = 0
+    lost: list[float] = []
+    checked = 0
+    print(f"view {args.view}, {args.hands} hands, seed {args.seed}, {args.jobs} threads")
+    for i in range(args.hands):
+        twelve, hands = deal(rng)
+        started = time.perf_counter()
+        if args.view == "actor":
+            advice = actor_view(twelve, seed=i, jobs=args.jobs, worlds=args.worlds)
+        elif args.view == "defender":
+            actor_hand = hands[0]
+            sevens = [Suit(c >> 3) for c in actor_hand if Card(c).rank == Rank.SEVEN]
+            if sevens:
+                advice = defender_view(hands[1], "seven", trump=sevens[0], actor=0, seat=1, seed=i,
+                                       jobs=args.jobs, worlds=args.worlds)
+            else:
+                advice = defender_view(hands[1], "betl", actor=0, seat=1, seed=i, jobs=args.jobs, worlds=args.worlds)
+        else:
+            advice = bidder_view(hands[0], seed=i, jobs=args.jobs)
+        seconds.append(time.perf_counter() - started)
+        best = advice.options[0]
+        line = f"hand {i}: {seconds[-1]:.2f} s, best {best['contract']} {best.get('trump') or ''} {best['expected_payment']:+.2f}"
+        if args.view == "actor" and args.reference_worlds != "0":
+            ref = reference(twelve, args.seed, args.reference_worlds, args.jobs)
+            top = max(ref, key=lambda k: ref[k][0])
+            mine = _key(best["contract"], best["trump"], best["side_suit"], best["discard"])
+            checked += 1
+            gap = ref[top][0] - ref[mine][0]
+            exact_best += mine == top
+            within += gap <= ref[top][1]
+            lost.append(gap)
+            line += f"; reference best {top} {ref[top][0]:+.2f}, advised {ref[mine][0]:+.2f}"
+        print(line, flush=True)
+    print("\n| view | hands | median s | p90 s | max s |\n|---|---|---|---|---|")
+    timing(args.view, seconds)
+    if checked:
+        missed = [g for g in lost if g > 0]
+        print(f"\nquality over {checked} hands (reference: {args.reference_worlds} common worlds): exact best "
+              f"{100 * exact_best / checked:.0f} %, within one reference stderr {100 * within / checked:.0f} %, "
+              f"mean money lost when not the best {np.mean(missed) if missed else 0:.3f}")
+
+
+if __name__ == "__main__":
+    main()
