@@ -442,6 +442,12 @@ class ClaimResult:
     searched: int = 0  # open-hand searches run
     seconds: float = 0.0
     claim: Claim | None = field(default=None, repr=False)
+    # With strict=True (analyzer.strict): laid down without seeing, True / False / None (undecided
+    # within the time limit); the plan when True; the guess when only the open-handed check holds.
+    strict: bool | None = None
+    plan: dict[str, Any] | None = None
+    guess: dict[str, Any] | None = None
+    strict_checked: bool = field(default=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -452,6 +458,12 @@ class ClaimResult:
         }
         if self.winning is not None:
             out["winning"] = self.winning
+        if self.strict_checked:
+            out["strict"] = self.strict
+            if self.plan is not None:
+                out["plan"] = self.plan
+            if self.guess is not None:
+                out["guess"] = self.guess
         return out
 
     def __repr__(self) -> str:
@@ -488,7 +500,8 @@ def claim_components(contract: Contract, requested: Sequence[str] | None = None)
 def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consistent: bool = False,
                 components: Sequence[str] | None = None, solver: Solver | None = None,
                 tt_log2: int = TT_LOG2, time_limit: float | None = None, threads: int | None = None,
-                progress: Callable[[int], None] | None = None) -> ClaimResult:
+                progress: Callable[[int], None] | None = None, strict: bool = False,
+                strict_time_limit: float | None = 60.0) -> ClaimResult:
     """Is the claim laid down? Exact: every redistribution is settled, by a proof that
     needs no search (docs/claims.md, "Sure wins") or by the open-hand search itself.
 
@@ -499,7 +512,22 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
     Raises ClaimError for a claim that cannot be checked, ClaimTimeout past ``time_limit``.
     ``progress(n)`` is told of every n redistributions searched (``run_batch``'s); an exception
     it raises stops the search and leaves ``check_claim`` (how the web board cancels a job).
+
+    With ``strict``, also laid down without seeing (``analyzer.strict``): ``strict``, ``plan``
+    and ``guess`` are filled in; past ``strict_time_limit`` seconds ``strict`` is None.
     """
+    if strict:
+        from analyzer.strict import check_strict  # it builds on this module
+
+        result = check_claim(claim, count=count, consistent=consistent, components=components, solver=solver,
+                             tt_log2=tt_log2, time_limit=time_limit, threads=threads, progress=progress)
+        assert result.claim is not None
+        outcome = check_strict(result.claim, components=components, time_limit=strict_time_limit,
+                               open_result=result, solver=solver, tt_log2=tt_log2, threads=threads)
+        result = outcome.open
+        result.strict, result.plan, result.guess, result.strict_checked = (outcome.strict, outcome.plan,
+                                                                          outcome.guess, True)
+        return result
     started = time.perf_counter()
     if not isinstance(claim, Claim):
         claim = Claim.from_json(claim, consistent)

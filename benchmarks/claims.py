@@ -18,6 +18,18 @@ it is not timed: a process does it once). A check still running after
 says how many).
 
     python benchmarks/claims.py --hands 20 --seed 1
+
+With ``--strict`` it times the strict check (laid down without seeing,
+``analyzer.strict``) instead, on hands that pass the open-handed check: strong
+hands at trick 1 (forehand on lead), and at trick 5: the same kind of deal
+played four tricks by the open-hand solver (each side keeping its goal when it
+can), kept when forehand is on lead (betl: whoever leads, he never does) and the claim of what he has seen (the
+played tricks, ``consistent``) passes the open-handed check. Per contract and
+trick: median and max seconds (a check stopped at ``--strict-limit`` counts at
+the limit, as a miss), how many were undecided, and the share of open-handed
+"laid down" verdicts that strict overturns.
+
+    python benchmarks/claims.py --strict --hands 40 --seed 1 --strict-limit 60
 """
 from __future__ import annotations
 
@@ -28,7 +40,13 @@ import statistics
 import time
 
 from analyzer.cards import NOTRUMP_ORDER, Card, CardSet, Rank, Suit
-from analyzer.claims import TT_LOG2, ClaimTimeout, check_claim, read_claim
+from analyzer.claims import (
+    TT_LOG2,
+    ClaimTimeout,
+    check_claim,
+    claim_components,
+    read_claim,
+)
 from analyzer.rules import Position
 from analyzer.solver import Solver
 
@@ -99,6 +117,85 @@ def hands_for(rng: random.Random, contract: str, strong: bool, n: int, samples: 
     return out
 
 
+def play_four_tricks(position: Position, solver: Solver) -> tuple[Position, list[list[str]]] | None:
+    """Four tricks by the open-hand solver, each side keeping its goal when it can; None when
+    the play ends early (never here: ten tricks)."""
+    from analyzer.strict import advance
+
+    names = claim_components(position.contract)
+    played: list[list[str]] = []
+    trick: list[str] = []
+    for _ in range(12):
+        values = solver.card_values(position)
+        mover_wants = position.to_move == position.actor
+        keep = [c for c, v in values.items() if v["makes"] == mover_wants]
+        card = (keep or list(values))[0]
+        trick.append(str(card))
+        after, names_after = advance(position, card, names)
+        if after is None or names_after is None:
+            return None
+        position = after
+        if len(trick) == 3:
+            played.append(trick)
+            trick = []
+    return position, played
+
+
+def strict_hands(rng: random.Random, contract: str, trick: int, n: int, samples: int) -> list[dict]:
+    """Claims that pass the open-handed check, forehand on lead (see the module's docstring)."""
+    solver = Solver(18)
+    out: list[dict] = []
+    while len(out) < n:
+        position = deal_position(rng, contract)
+        if not is_strong(position, rng, solver, samples):
+            continue
+        data = claim_json(position)
+        if trick == 5:
+            first_leader = position.leader
+            played = play_four_tricks(position, solver)
+            # Betl: the actor never leads again while it stands, so the claim is at trick 5 whoever leads.
+            if played is None or (played[0].leader != played[0].actor and contract != "betl"):
+                continue
+            position, tricks = played
+            data = claim_json(position)
+            data.pop("leader")
+            data.update(played=tricks, first_leader=first_leader)
+        claim = read_claim(data, consistent=trick == 5)
+        if check_claim(claim, threads=1).laid_down:
+            out.append(data)
+    return out
+
+
+def strict_main(args: argparse.Namespace) -> None:
+    from analyzer.strict import check_strict
+
+    print(f"{'contract':<8} {'trick':>5} {'hands':>5} {'median s':>9} {'max s':>8} {'undecided':>9} "
+          f"{'overturned %':>12} {'nodes (median)':>14}")
+    for name in args.contracts.split(","):
+        contract = CONTRACTS[name]
+        for trick in (1, 5):
+            rng = random.Random(f"{args.seed}-{name}-strict-{trick}")
+            claims = strict_hands(rng, contract, trick, args.hands, args.samples)
+            times, overturned, undecided, nodes = [], 0, 0, []
+            for data in claims:
+                claim = read_claim(data, consistent=trick == 5)
+                opened = check_claim(claim, threads=1)  # not timed: the strict check is what is timed
+                start = time.perf_counter()
+                result = check_strict(claim, open_result=opened, time_limit=args.strict_limit, threads=1)
+                times.append(min(time.perf_counter() - start, args.strict_limit)
+                             if result.strict is not None else args.strict_limit)
+                undecided += result.strict is None
+                overturned += result.strict is False
+                nodes.append(result.nodes)
+                if args.verbose:
+                    print(f"   {data['hands'][0]}: {times[-1]:.3f} s, strict {result.strict}, "
+                          f"{result.nodes} nodes, {result.checks} checks", flush=True)
+            decided = len(times) - undecided
+            share = f"{100 * overturned / decided:.0f} of {decided}" if decided else "-"
+            print(f"{name:<8} {trick:>5} {len(times):>5} {statistics.median(times):>9.3f} {max(times):>8.2f} "
+                  f"{undecided:>9} {share:>12} {statistics.median(nodes):>14.0f}", flush=True)
+
+
 def describe(position: Position) -> str:
     trump = "" if position.trump is None else f" trump {position.trump.token}"
     return f"{position.hands[0]}{trump} (talon {position.talon})"
@@ -119,7 +216,12 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=120.0, help="seconds per check before it is stopped")
     parser.add_argument("--count", action="store_true", help="time check_claim(count=True) instead")
     parser.add_argument("--verbose", action="store_true", help="one line per hand")
+    parser.add_argument("--strict", action="store_true", help="time the strict check (see above)")
+    parser.add_argument("--strict-limit", type=float, default=60.0, help="seconds per strict check")
     args = parser.parse_args()
+    if args.strict:
+        strict_main(args)
+        return
 
     print(f"{'contract':<8} {'set':<7} {'hands':>5} {'laid %':>6} {'median s':>9} {'p95 s':>8} {'max s':>8} "
           f"{'proven %':>8} {'searches':>9} {'stopped':>7}")

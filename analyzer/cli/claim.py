@@ -24,8 +24,11 @@ from analyzer.errors import MariasError
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
               help="Give up (one line, exit status 2) if the claim is not settled in this time.")
 @click.option("--unicode/--ascii", default=False, help="Draw suits as symbols.")
+@click.option("--strict", is_flag=True,
+              help="Also: laid down without seeing? One plan from what the actor sees (docs/claims.md); "
+                   "undecided after 60 s.")
 def claim_command(source: str | None, as_json: bool, count: bool, consistent: bool, components: tuple[str, ...],
-                  time_limit: float | None, unicode: bool, **options: Any) -> None:
+                  time_limit: float | None, unicode: bool, strict: bool, **options: Any) -> None:
     """Is the claim laid down (ložená): made for every redistribution of the defence's cards?
 
     FILE (- or nothing for standard input) is the position JSON of "marias solve", the
@@ -41,7 +44,7 @@ def claim_command(source: str | None, as_json: bool, count: bool, consistent: bo
     data = position_data(source, "the claim", options)
     try:
         result = check_claim(data, count=count, consistent=consistent, components=components or None,
-                             time_limit=time_limit)
+                             time_limit=time_limit, strict=strict)
     except MariasError as exc:
         raise BadInput(str(exc)) from None
     if as_json:
@@ -61,6 +64,8 @@ def claim_command(source: str | None, as_json: bool, count: bool, consistent: bo
             click.echo(f"  {name}: {'laid down' if ok else 'not laid down' if ok is False else 'not decided'}")
     if result.winning is not None:
         click.echo(f"  the actor makes it in {result.winning} of {n} (all checked)")
+    if strict:
+        _draw_strict(result)
     example = result.counterexample
     if example is not None:
         click.echo(f"\nCounterexample ({example.component} fails):")
@@ -73,6 +78,19 @@ def claim_command(source: str | None, as_json: bool, count: bool, consistent: bo
         click.echo(draw_line(example.position, example.line, unicode, example.component))
     click.echo(f"\n({result.searched} searches, {result.proven} redistributions settled without one, "
                f"{result.seconds:.2f} s)", err=True)
+
+
+def _draw_strict(result: Any) -> None:
+    """Both verdicts side by side, then the plan (strict yes) or the guess (open yes, strict no)."""
+    from analyzer.strict import draw_guess, draw_plan
+
+    words = {True: "yes", False: "no", None: "undecided (time limit)"}
+    click.echo(f"Laid down open-handed: {words[result.laid_down]}; laid down without seeing: {words[result.strict]}")
+    if result.plan is not None:
+        click.echo("\nThe plan (seat:card for the defence's plays):")
+        click.echo(draw_plan(result.plan))
+    if result.guess is not None:
+        click.echo("\n" + draw_guess(result.guess))
 
 
 def _totals(position: Any) -> list[str]:

@@ -34,29 +34,35 @@ def column_kind(name: str) -> str:
 
 
 def with_dtypes(df: pd.DataFrame) -> pd.DataFrame:
-    """The table with every column in its type (text read from CSV included)."""
+    """The table with every column in its type (text read from CSV included); StudyError names a
+    column whose values do not fit its type."""
     import pandas as pd
-    from pandas.api.types import is_string_dtype
 
     out = {}
     for name in df.columns:
-        kind = column_kind(name)
-        col = df[name]
-        if kind == "str":
-            col = col.fillna("").astype(str)
-        elif kind in ("bool", "boolean"):
-            if is_string_dtype(col) or col.dtype == object:  # read from CSV: "True", "False", ""
-                col = col.map({"True": True, "False": False, True: True, False: False}).astype(object)
-                col = col.where(col.notna(), None)
-            col = col.astype("boolean" if kind == "boolean" else bool)
-        else:
-            if is_string_dtype(col):
-                col = col.replace("", None)
-            col = pd.to_numeric(col).astype(kind)
-        out[name] = col
+        try:
+            out[name] = _typed_column(df[name], column_kind(name))
+        except (ValueError, TypeError, OverflowError) as exc:
+            raise StudyError(f"column {name!r} holds a value that is not a {column_kind(name)}: {exc}") from None
     typed = pd.DataFrame(out, index=df.index)
     typed.attrs = dict(df.attrs)
     return typed
+
+
+def _typed_column(col: pd.Series, kind: str) -> pd.Series:
+    import pandas as pd
+    from pandas.api.types import is_string_dtype
+
+    if kind == "str":
+        return col.fillna("").astype(str)
+    if kind in ("bool", "boolean"):
+        if is_string_dtype(col) or col.dtype == object:  # read from CSV: "True", "False", ""
+            col = col.map({"True": True, "False": False, True: True, False: False}).astype(object)
+            col = col.where(col.notna(), None)
+        return col.astype("boolean" if kind == "boolean" else bool)
+    if is_string_dtype(col):
+        col = col.replace("", None)
+    return pd.to_numeric(col).astype(kind)
 
 
 def read_table(path: str | os.PathLike[str]) -> pd.DataFrame:

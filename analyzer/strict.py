@@ -1,0 +1,753 @@
+"""Laid down without seeing (issue 11): one plan for the actor, each card chosen from what he
+can see, that makes the contract against every redistribution and every defence play.
+
+The open-handed check of :mod:`analyzer.claims` lets the actor play differently in each
+redistribution, as if he could see the cards. Here he sees only his own hand, the cards
+played so far and the current trick (and the marriages declared, which are announced
+aloud); the defenders see everything (the worst case). ``docs/claims.md`` ("Laid down
+without seeing") gives the definition, the search and why it is exact.
+
+The search is an AND–OR search over what the actor sees. A node is a :class:`Claim`:
+the position as the actor sees it and the redistributions still possible (the unseen
+cards with, per defender, the cards he cannot hold: what the defence's plays have shown).
+
+- **Actor to move (OR)**: some legal card must lead to a won node.
+- **A defender to move (AND)**: every card he can hold and legally play in some
+  redistribution (and, for a king or over-knave, with and without the marriage he
+  would declare) must lead to a won node; the redistributions shrink to those in
+  which that play happened.
+- **Lost cut**: after each card of the actor's, the open-handed check of every
+  redistribution left (``check_claim``, the solver's searches): one redistribution
+  lost with open cards loses the node (no plan can do better than seeing).
+  A defender's card needs no check: whatever the defence plays, a redistribution won
+  open-handed before it stays won.
+- **Won cuts**: one redistribution left (the actor now knows every card: play it open);
+  the actor has at most one card left (nothing more to choose); every redistribution a
+  sure win of the claim check (``docs/claims.md``, "Sure wins"), whose plans are played
+  without seeing (:func:`sure_card`).
+
+>>> result = check_strict({"hands": ["hA hX", None, None], "unseen": "h7 h8 b7 b8",
+...                        "trump": "h", "contract": "game", "actor": 0})
+>>> result.strict, result.plan
+(True, {'sure': 'cashing'})
+"""
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from analyzer.cards import SHARP_MASK, Card, CardSet, Rank, Suit
+from analyzer.claims import (
+    Claim,
+    ClaimError,
+    ClaimResult,
+    ClaimTimeout,
+    _masks,
+    check_claim,
+    claim_components,
+    read_claim,
+)
+from analyzer.contract import Contract
+from analyzer.rules import Position, legal_cards, strength, trick_winner
+from analyzer.solver import Solver, default_solver, questions
+
+# Contracts left when an announced seven has left play (its goal settled): the rest of the
+# play is scored as the contract without that seven (docs/claims.md, "Laid down without seeing").
+_WITHOUT_TRUMP_SEVEN = {Contract.SEVEN: Contract.GAME, Contract.HUNDRED_SEVEN: Contract.HUNDRED,
+                        Contract.SEVEN_AGAINST: Contract.GAME}
+_WITHOUT_SIDE_SEVEN = {Contract.TWO_SEVENS: Contract.SEVEN, Contract.TWO_SEVENS_HUNDRED: Contract.HUNDRED_SEVEN}
+# Below this many redistributions a node's open-handed check runs on one thread (no pool).
+_ONE_THREAD = 512
+
+
+class StrictTimeout(Exception):
+    """The strict search ran past its time limit (the verdict is then "undecided")."""
+
+
+class _Unsupported(Exception):
+    """A position the strict search cannot score (two-sevens after the trump seven fell early)."""
+
+
+# --- playing forward ----------------------------------------------------------------------------
+
+
+def advance(position: Position, card: Card, names: tuple[str, ...]) -> tuple[Position | None, tuple[str, ...] | None]:
+    """``position`` after the player to move plays ``card``: the trick, the score (trick points,
+    the last trick, a marriage declared with the card) and the leader move on.
+
+    Returns the new position (None when the play is over) and the claimed components
+    renamed for it (None when one of them is lost: an announced seven played out of its
+    trick). A marriage is declared, as the solver counts it, when its first card is played
+    from a hand holding both (Czech rule) or the over-knave from a hand holding the king
+    (over-first)."""
+    seat = position.to_move
+    hands = list(position.hands)
+    hand = hands[seat]
+    hands[seat] = hand - CardSet([card])
+    score = list(position.score)
+    declared = [list(position.declared[0]), list(position.declared[1])]
+    side = position.side(seat)
+    if position.trump is not None and card.rank in (Rank.KING, Rank.OVER):
+        partner = Card.make(card.suit, Rank.OVER if card.rank == Rank.KING else Rank.KING)
+        czech = position.marriage_rule == "czech"
+        if partner in hand and (czech or card.rank == Rank.OVER):
+            score[side] += position.marriage_value(card.suit)
+            declared[side].append(card.suit)
+    trick = position.trick + (card,)
+    leader = position.leader
+    contract, side_suit = position.contract, position.side_suit
+    if len(trick) == 3:
+        best = trick_winner(trick, position.trump, position.notrump)
+        winner = (leader + best) % 3
+        left = len(hands[0])
+        units = sum(1 for c in trick if (SHARP_MASK >> c) & 1) + (1 if left == 0 else 0)
+        score[position.side(winner)] += 10 * units
+        leader, trick = winner, ()
+        if left == 0:
+            return None, names
+        names, contract, side_suit = _sevens_settled(position, contract, side_suit, names,
+                                                     position.trick + (card,), best, left)
+        if names is None:
+            return None, None
+    out = Position(hands=tuple(hands), contract=contract, trump=position.trump, actor=position.actor,  # type: ignore
+                   leader=leader, side_suit=side_suit, trick=trick, talon=position.talon,
+                   score=(score[0], score[1]), declared=(tuple(declared[0]), tuple(declared[1])),
+                   marriage_rule=position.marriage_rule, rules=position.rules)
+    return out, names
+
+
+def _sevens_settled(position: Position, contract: Contract, side_suit: Suit | None, names: tuple[str, ...],
+                    trick: tuple[Card, ...], best: int, left: int
+                    ) -> tuple[tuple[str, ...] | None, Contract, Suit | None]:
+    """An announced seven in a completed trick (``left`` tricks still to play): its goal is
+    settled, and the rest is played as the contract without it."""
+    if position.trump is None:
+        return names, contract, side_suit
+    if side_suit is not None and Card.make(side_suit, Rank.SEVEN) in trick:
+        ok = left == 1 and trick[best] == Card.make(side_suit, Rank.SEVEN)
+        if "two-sevens" in names and not ok:
+            return None, contract, side_suit
+        names = tuple("seven" if n == "two-sevens" else n for n in names)
+        contract, side_suit = _WITHOUT_SIDE_SEVEN[contract], None
+    if Card.make(position.trump, Rank.SEVEN) in trick and contract in (_WITHOUT_TRUMP_SEVEN.keys()
+                                                                       | _WITHOUT_SIDE_SEVEN.keys()):
+        if "seven" in names or "two-sevens" in names:
+            return None, contract, side_suit  # the trump seven must win the last trick
+        if contract not in _WITHOUT_TRUMP_SEVEN:
+            raise _Unsupported("two-sevens after the trump seven fell: no contract scores the rest")
+        contract = _WITHOUT_TRUMP_SEVEN[contract]
+    return names, contract, side_suit
+
+
+# --- the nodes: what the actor sees and the redistributions left ---------------------------------
+
+
+@dataclass(frozen=True)
+class _Node:
+    claim: Claim
+    names: tuple[str, ...]
+
+    @property
+    def position(self) -> Position:
+        return self.claim.position
+
+    def key(self) -> tuple:
+        p, c = self.claim.position, self.claim
+        return (p.hands[p.actor].mask, p.trick, p.leader, p.score, p.declared, p.contract, c.unseen.mask,
+                c.forbidden[0].mask & c.unseen.mask, c.forbidden[1].mask & c.unseen.mask, c.sizes, self.names)
+
+
+def _claim(old: Claim, position: Position, unseen: CardSet, forbidden: Sequence[CardSet],
+           sizes: Sequence[int]) -> Claim:
+    return Claim(position, old.defenders, unseen, (forbidden[0] & unseen, forbidden[1] & unseen),
+                 (sizes[0], sizes[1]))
+
+
+def _after_actor(node: _Node, card: Card) -> _Node | None:
+    """The node after the actor's card (None: the play is over or a claimed goal is lost)."""
+    position, names = advance(node.position, card, node.names)
+    if position is None or names is None:
+        return None
+    c = node.claim
+    return _Node(_claim(c, position, c.unseen, c.forbidden, c.sizes), names)
+
+
+def defence_plays(node: _Node) -> list[tuple[str, Claim]]:
+    """Every play the defender to move can make in some redistribution left, with the
+    redistributions in which he makes it (before the card leaves his hand). A king or
+    over-knave that would declare a marriage in some of them and not in others is two
+    plays: the declaration is said aloud."""
+    c, position = node.claim, node.position
+    seat = position.to_move
+    i = c.defenders.index(seat)
+    other = 1 - i
+    out: list[tuple[str, Claim]] = []
+    for card in c.unseen - c.forbidden[i]:
+        # He holds the card (forbidden to his partner) and nothing that would have made it illegal.
+        bad = CardSet(x for x in c.unseen if x != card and card not in legal_cards(
+            CardSet([card, x]), position.trick, position.trump, position.notrump, position.announced))
+        forbidden = [c.forbidden[0], c.forbidden[1]]
+        forbidden[i] = forbidden[i] | bad
+        forbidden[other] = forbidden[other] | CardSet([card])
+        variants: list[tuple[str, list[CardSet]]] = [(str(card), forbidden)]
+        partner = _marriage_partner(position, card)
+        if partner is not None and partner in c.unseen:
+            declared = list(forbidden)
+            declared[other] = declared[other] | CardSet([partner])
+            silent = list(forbidden)
+            silent[i] = silent[i] | CardSet([partner])
+            variants = [(f"{card}+marriage", declared), (str(card), silent)]
+        for label, f in variants:
+            sub = Claim(position, c.defenders, c.unseen, (f[0], f[1]), c.sizes)
+            first = next(iter(_masks(sub, limit=1)), None)
+            if first is None:
+                continue
+            out.append((label, Claim(sub.with_hands(first), c.defenders, c.unseen, sub.forbidden, c.sizes)))
+    return out
+
+
+def _marriage_partner(position: Position, card: Card) -> Card | None:
+    """The card whose presence in the player's hand would make ``card`` declare a marriage."""
+    if position.trump is None or card.rank not in (Rank.KING, Rank.OVER):
+        return None
+    if position.marriage_rule != "czech" and card.rank != Rank.OVER:
+        return None
+    return Card.make(card.suit, Rank.OVER if card.rank == Rank.KING else Rank.KING)
+
+
+def _after_defender(node: _Node, card: Card, sub: Claim) -> _Node | None:
+    position, names = advance(sub.position, card, node.names)
+    if position is None or names is None:
+        return None
+    i = sub.defenders.index(sub.position.to_move)
+    sizes = list(sub.sizes)
+    sizes[i] -= 1
+    unseen = sub.unseen - CardSet([card])
+    return _Node(_claim(sub, position, unseen, sub.forbidden, sizes), names)
+
+
+# --- the sure plans, played without seeing --------------------------------------------------------
+
+
+def sure_card(position: Position, unseen: CardSet, kind: str) -> Card:
+    """The card the sure plans of the claim check play (docs/claims.md, "Sure wins"), chosen
+    from what the actor sees: his hand, the trick, and ``unseen`` (the cards not yet played
+    that are not his).
+
+    Cashing: on lead, his highest trump while the defence may hold a trump (his announced
+    sevens aside), then the top card of a side suit in which it is the highest card left
+    (a winner), then his lowest side card, then his trumps from the top, an announced side
+    seven before the trump seven. Following: the lowest card that beats the trick so far,
+    else the lowest card (side cards before trumps). Betl: on lead the card that an unseen
+    card of its suit beats (the one card that is not the lowest of its suit, if there is
+    one); following, the lowest card that stays under the trick, else the lowest; void,
+    the highest card.
+    """
+    hand = position.hands[position.actor]
+    legal = list(position.legal_moves())
+    nt, trump = position.notrump, position.trump
+    trick = position.trick
+
+    def rank(c: Card) -> int:
+        return strength(c, nt)
+
+    if kind == "betl":
+        if not trick:
+            above = [c for c in legal if any(u.suit == c.suit and rank(u) > rank(c) for u in unseen)]
+            risky = [c for c in above if any(u.suit == c.suit and rank(u) < rank(c) for u in unseen)]
+            return (risky or above or legal)[0]
+        best = trick[trick_winner(trick, trump, nt)]
+        if not any(c.suit == trick[0].suit for c in hand):
+            return max(legal, key=rank)
+        under = [c for c in legal if c.suit == best.suit and rank(c) < rank(best)]
+        return min(under or legal, key=rank)
+    if not trick:
+        announced = position.announced
+        trumps = [c for c in legal if c.suit == trump and c not in announced]
+        if trumps and any(u.suit == trump for u in unseen):
+            return max(trumps, key=rank)
+        side = [c for c in legal if c.suit != trump and c not in announced]
+        winners = [c for c in side if max((c2 for c2 in hand if c2.suit == c.suit), key=rank) == c
+                   and not any(u.suit == c.suit and rank(u) > rank(c) for u in unseen)]
+        if winners:
+            return winners[0]
+        if side:
+            return min(side, key=rank)
+        if trumps:
+            return max(trumps, key=rank)
+        sevens = [c for c in legal if c.suit != trump]
+        return (sevens or legal)[0]
+    beating = [c for c in legal if trick_winner(trick + (c,), trump, nt) == len(trick)]
+    return min(beating or legal, key=lambda c: (c.suit == trump, rank(c)))
+
+
+def _betl_under(position: Position, unseen: CardSet) -> bool:
+    """Betl, the actor not leading a fresh trick, each of his cards below every card of its suit
+    still in the defence's hands or in the trick: the defence wins every trick (a lead of a
+    suit he holds is above all his cards of it; void, he throws anything), so it leads every
+    trick, and that stays so as cards leave play. Sound whatever the redistribution."""
+    if position.contract not in (Contract.BETL, Contract.OPEN_BETL):
+        return False
+    if position.leader == position.actor:
+        return False  # he leads (or led) this trick: the claim check's own betl plan covers that
+    others = unseen | CardSet(position.trick)
+    for card in position.hands[position.actor]:
+        if any(o.suit == card.suit and strength(o, True) < strength(card, True) for o in others):
+            return False
+    return True
+
+
+def sure_kind(position: Position) -> str:
+    return "betl" if position.contract in (Contract.BETL, Contract.OPEN_BETL) else "cashing"
+
+
+# --- the search -----------------------------------------------------------------------------------
+
+
+@dataclass
+class _Fail:
+    """Why a node is lost: an open-handed counterexample, a defence play, or every card."""
+
+    kind: str  # "open", "reply", "cards"
+    result: ClaimResult | None = None
+    reply: str | None = None
+    child: _Node | None = None
+    cards: dict[Card, _Node | None] = field(default_factory=dict)
+
+
+class _Search:
+    def __init__(self, deadline: float | None, tt_log2: int, threads: int | None, solver: Solver | None) -> None:
+        self.deadline = deadline
+        self.tt_log2 = tt_log2
+        self.threads = threads
+        self.solver = solver
+        self.won: dict[tuple, dict] = {}
+        self.lost: dict[tuple, _Fail] = {}
+        self.nodes = 0
+        self.checks = 0
+        self.habits: dict[tuple, Card] = {}
+
+    def _time(self) -> float | None:
+        if self.deadline is None:
+            return None
+        left = self.deadline - time.perf_counter()
+        if left <= 0:
+            raise StrictTimeout
+        return left
+
+    def open_check(self, node: _Node) -> ClaimResult:
+        """The open-handed verdict on every redistribution of the node."""
+        self.checks += 1
+        threads = 1 if node.claim.count() < _ONE_THREAD else self.threads
+        try:
+            return check_claim(node.claim, components=node.names, tt_log2=self.tt_log2, threads=threads,
+                               time_limit=self._time(), solver=self.solver)
+        except ClaimTimeout:
+            raise StrictTimeout from None
+
+    def win(self, node: _Node, checked: ClaimResult | None) -> dict | None:
+        """The plan that wins from ``node`` without seeing, or None. ``checked``: the open-handed
+        result of the node when its redistributions still have to be checked (after an
+        actor's card), else None (they are all won open-handed)."""
+        key = node.key()
+        if key in self.won:
+            return self.won[key]
+        if key in self.lost:
+            return None
+        self.nodes += 1
+        self._time()
+        plan = self._win(node, checked)
+        if plan is None:
+            assert key in self.lost
+        else:
+            self.won[key] = plan
+        return plan
+
+    def _win(self, node: _Node, checked: ClaimResult | None) -> dict | None:
+        key = node.key()
+        position, claim = node.position, node.claim
+        if checked is not None:
+            # Step 1. The lost cut: one redistribution lost open-handed.
+            if not checked.laid_down:
+                self.lost[key] = _Fail("open", result=checked)
+                return None
+            # Step 2. The sure plans: every redistribution settled without a search.
+            if (len(node.names) == 1 and not position.trick and position.leader == position.actor
+                    and checked.proven == checked.distributions):
+                return {"sure": sure_kind(position)}
+        # Step 3. Betl played under: nothing the defence does can make the actor win a trick.
+        if _betl_under(position, claim.unseen):
+            return {"sure": "betl"}
+        # Step 4. Nothing left to guess.
+        if claim.count() == 1:
+            return {"known": [str(h) for h in position.hands]}
+        if len(position.hands[position.actor]) <= 1:
+            return {"forced": True}  # his last card, if any, is his only one
+        if position.to_move == position.actor:
+            return self._actor(node)
+        return self._defence(node)
+
+    def _actor(self, node: _Node) -> dict | None:
+        position = node.position
+        legal = list(position.legal_moves())
+        fail = _Fail("cards")
+        # The card that won from the same hand elsewhere first: plans then repeat themselves
+        # across the defence's replies, and the tree shown at the table is smaller.
+        habit = (position.hands[position.actor].mask, position.trick[:1])
+        order = self._order(position, legal, node.names)
+        if self.habits.get(habit) in order:
+            order.remove(self.habits[habit])
+            order.insert(0, self.habits[habit])
+        for card in order:
+            child = _after_actor(node, card)
+            if child is None:
+                fail.cards[card] = None
+                continue
+            checked = None if len(legal) == 1 else self.open_check(child)
+            sub = self.win(child, checked)
+            if sub is not None:
+                self.habits[habit] = card
+                return {"play": str(card), "then": sub}
+            fail.cards[card] = child
+        self.lost[node.key()] = fail
+        return None
+
+    def _order(self, position: Position, legal: list[Card], names: tuple[str, ...]) -> list[Card]:
+        """Cards that win open-handed in the node's representative redistribution first (a guide)."""
+        if len(legal) == 1:
+            return legal
+        good = winning_cards(position, names, self.solver)
+        return sorted(legal, key=lambda c: c not in good)
+
+    def _defence(self, node: _Node) -> dict | None:
+        replies: dict[str, dict] = {}
+        seat = node.position.to_move
+        plays = defence_plays(node)
+        same = _same_plays(node, [label for label, _ in plays])
+        for label, sub in plays:
+            if label in same:
+                continue  # answered by the card it is exchanged with (see _same_plays)
+            card = Card.from_str(label.split("+")[0])
+            child = _after_defender(node, card, sub)
+            plan = {"forced": True} if child is None else self.win(child, None)
+            if plan is None:
+                self.lost[node.key()] = _Fail("reply", reply=label, child=child)
+                return None
+            replies[label] = plan
+        out: dict[str, Any] = {"seat": seat, "replies": replies}
+        if same:
+            out["same"] = same
+        return out
+
+
+def _same_plays(node: _Node, labels: list[str]) -> dict[str, str]:
+    """Defence plays that need no search of their own: {card: lower card}, the two adjacent in
+    rank among the cards still in play (the actor's, the unseen, the trick), of one suit, with
+    the same points, neither a king or over-knave (marriages) nor an announced seven, played by
+    the last defender to play to this trick. Exchanging the two cards in every redistribution
+    then maps the play after one onto the play after the other: every comparison between
+    cards in play is kept but theirs, and the two can never meet in a trick again (the other
+    is not the actor's and no defender plays to this trick after this one). So the plan after
+    the higher card is the plan after the lower with the two exchanged (``swap_plan``)."""
+    position = node.position
+    after = [(position.leader + k) % 3 for k in range(len(position.trick) + 1, 3)]
+    if any(seat != position.actor for seat in after):
+        return {}
+    plain = {Card.from_str(label) for label in labels if "+" not in label}
+    nt = position.notrump
+    in_play = node.claim.unseen | position.hands[position.actor] | CardSet(position.trick)
+    out: dict[str, str] = {}
+    for card in plain:
+        if card in position.announced or (position.trump is not None and card.rank in (Rank.KING, Rank.OVER)):
+            continue
+        below = [c for c in in_play if c.suit == card.suit and strength(c, nt) < strength(card, nt)]
+        if not below:
+            continue
+        lower = max(below, key=lambda c: strength(c, nt))
+        if (lower in plain and lower.points == card.points and lower not in position.announced
+                and not (position.trump is not None and lower.rank in (Rank.KING, Rank.OVER))):
+            out[str(card)] = str(lower)
+    return out
+
+
+def swap_plan(plan: dict, a: str, b: str) -> dict:
+    """``plan`` with cards ``a`` and ``b`` exchanged everywhere (see ``_same_plays``)."""
+    def card(token: str) -> str:
+        return b if token == a else a if token == b else token
+
+    def label(text: str) -> str:
+        head, plus, tail = text.partition("+")
+        return card(head) + plus + tail
+
+    if "play" in plan:
+        return {"play": card(plan["play"]), "then": swap_plan(plan["then"], a, b)}
+    if "replies" in plan:
+        out: dict[str, Any] = {"seat": plan["seat"],
+                               "replies": {label(k): swap_plan(v, a, b) for k, v in plan["replies"].items()}}
+        if "same" in plan:
+            out["same"] = {card(k): card(v) for k, v in plan["same"].items()}
+        return out
+    if "known" in plan:
+        return {"known": [str(CardSet.from_str(" ".join(card(t) for t in hand.split()))) for hand in plan["known"]]}
+    return dict(plan)
+
+
+def reply_plan(plan: dict, label: str) -> dict:
+    """The plan after the defence's play ``label`` at a defence node, exchanged cards resolved."""
+    if label in plan["replies"]:
+        return plan["replies"][label]
+    lower = plan["same"][label]
+    return swap_plan(reply_plan(plan, lower), label, lower)
+
+
+def winning_cards(position: Position, names: Sequence[str], solver: Solver | None = None) -> set[Card]:
+    """The legal cards after which the actor still makes every component open-handed."""
+    solver = solver or default_solver()
+    qs = questions(position)
+    good = set(position.legal_moves())
+    for name in names:
+        q = qs[name]
+        values = dict(solver.core.move_values(q.game(position), q.state(position)))
+        good = {c for c in good if values.get(int(c), 0) >= q.target}
+    return good
+
+
+# --- the guess ------------------------------------------------------------------------------------
+
+# Redistributions whose winning cards are compared when looking for a guess, besides the
+# counterexamples the search found.
+GUESS_WORLDS = 200
+
+
+def _find_guess(search: _Search, root: _Node) -> dict | None:
+    """Two redistributions that need different cards at the same moment: follow the search's
+    refutation (the defence's replies that beat every plan) to a moment where the actor's
+    choice is a guess. Returns the guess as JSON, or None if none was found."""
+    node: _Node | None = root
+    path: list[str] = []
+    while node is not None:
+        fail = search.lost.get(node.key())
+        if fail is None:
+            return None
+        if fail.kind == "reply":
+            path.append(f"{node.position.to_move}:{fail.reply}")
+            node = fail.child
+            continue
+        if fail.kind != "cards":
+            return None
+        guess = _guess_at(search, node, fail, path)
+        if guess is not None:
+            return guess
+        # Every card fails, but not as an open-handed guess here: go where the failure is deeper.
+        deeper = [(card, child) for card, child in fail.cards.items()
+                  if child is not None and child.key() in search.lost and search.lost[child.key()].kind != "open"]
+        if not deeper:
+            return None
+        card, child = deeper[0]
+        path.append(f"{node.position.actor}:{card}")
+        node = child
+    return None
+
+
+def _guess_at(search: _Search, node: _Node, fail: _Fail, path: list[str]) -> dict | None:
+    claim = node.claim
+    firsts: list[CardSet] = []
+    for child in fail.cards.values():
+        lost = None if child is None else search.lost.get(child.key())
+        if lost is not None and lost.kind == "open" and lost.result and lost.result.counterexample:
+            firsts.append(lost.result.counterexample.position.hands[claim.defenders[0]])
+    firsts += list(_masks(claim, limit=GUESS_WORLDS))
+    needs: list[tuple[CardSet, set[Card]]] = []
+    seen: set[int] = set()
+    for first in firsts:
+        if first.mask in seen:
+            continue
+        seen.add(first.mask)
+        needs.append((first, winning_cards(claim.with_hands(first), node.names, search.solver)))
+    best = None
+    for (a, ga), (b, gb) in ((x, y) for i, x in enumerate(needs) for y in needs[i + 1:]):
+        if ga - gb and gb - ga:
+            score = (not (ga & gb), -len(ga) - len(gb))
+            if best is None or score > best[0]:
+                best = (score, (a, ga), (b, gb))
+    if best is None:
+        return None
+    _, (a, ga), (b, gb) = best
+    out = []
+    for (first, need), (_, other) in (((a, ga), (b, gb)), ((b, gb), (a, ga))):
+        position = claim.with_hands(first)
+        wrong = min(other - need)
+        out.append({"hands": [str(h) for h in position.hands], "needs": [str(c) for c in sorted(need)],
+                    "wrong": str(wrong), "line": _beating_line(position, wrong, node.names, search.solver)})
+    return {"after": list(path), "redistributions": out}
+
+
+def _beating_line(position: Position, card: Card, names: tuple[str, ...], solver: Solver | None) -> list[str]:
+    """``card`` and the defence's line that then beats the actor in ``position`` (the solver's
+    principal variation of the first component lost)."""
+    after, renamed = advance(position, card, names)
+    if after is None or renamed is None:
+        return [str(card)]
+    solver = solver or default_solver()
+    qs = questions(after)
+    for name in renamed:
+        if not solver.ask(after, qs[name]):
+            return [str(card)] + [str(c) for c in solver.line(after, qs[name])]
+    return [str(card)]
+
+
+# --- the answer -----------------------------------------------------------------------------------
+
+# The strict search's time limit when none is given (the CLI's): past it the verdict is undecided.
+TIME_LIMIT = 60.0
+
+
+@dataclass
+class StrictResult:
+    """The strict verdict: True, False, or None (undecided within the time limit); the plan when
+    True; the guess when only the open-handed check holds."""
+
+    strict: bool | None
+    open: ClaimResult
+    plan: dict | None = None
+    guess: dict | None = None
+    nodes: int = 0  # nodes of the AND-OR search
+    checks: int = 0  # open-handed checks run (each over every redistribution of its node)
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        out = self.open.to_json()
+        out["strict"] = self.strict
+        if self.plan is not None:
+            out["plan"] = self.plan
+        if self.guess is not None:
+            out["guess"] = self.guess
+        return out
+
+
+def check_strict(claim: Claim | Mapping[str, Any], *, consistent: bool = False,
+                 components: Sequence[str] | None = None, time_limit: float | None = TIME_LIMIT,
+                 open_result: ClaimResult | None = None, solver: Solver | None = None,
+                 tt_log2: int | None = None, threads: int | None = None) -> StrictResult:
+    """Is the claim laid down without seeing? (see the module's docstring). ``open_result``: the
+    open-handed check already run on this claim. Past ``time_limit`` seconds the verdict is
+    None. Raises ClaimError for a claim that cannot be checked."""
+    started = time.perf_counter()
+    if not isinstance(claim, Claim):
+        claim = read_claim(claim, consistent)
+    names = claim_components(claim.position.contract, components)
+    kwargs: dict[str, Any] = {} if tt_log2 is None else {"tt_log2": tt_log2}
+    if open_result is None:
+        open_result = check_claim(claim, components=names, solver=solver, threads=threads, **kwargs)
+    deadline = None if time_limit is None else started + time_limit
+    search = _Search(deadline, tt_log2 if tt_log2 is not None else 22, threads, solver)
+    result = StrictResult(strict=False, open=open_result)
+    if open_result.laid_down:
+        root = _Node(claim, tuple(names))
+        try:
+            result.plan = search.win(root, open_result)
+            result.strict = result.plan is not None
+            if result.plan is None:
+                result.guess = _find_guess(search, root)
+        except StrictTimeout:
+            result.strict = None
+        except _Unsupported as exc:
+            raise ClaimError(f"strict check: {exc}") from None
+    result.nodes, result.checks = search.nodes, search.checks
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+# --- the plan and the guess as text ---------------------------------------------------------------
+
+SURE_TEXT = {
+    "cashing": "cash: lead trumps from the top while the defence may hold one, then your winners, "
+               "then side cards low; follow with the lowest card that wins the trick, else the lowest",
+    "betl": "lead the card the defence must beat, then always play under (void: throw the highest)",
+}
+
+
+def draw_plan(plan: dict, max_lines: int = 60) -> str:
+    """The plan as numbered steps, the defence's replies grouped by what follows them."""
+    lines: list[str] = []
+    _draw(plan, 1, "", lines)
+    if len(lines) > max_lines:
+        rest = len(lines) - max_lines
+        lines = lines[:max_lines] + [f"… ({rest} more lines: --json gives the whole plan)"]
+    return "\n".join(lines)
+
+
+def _flatten(plan: dict, prefix: str = "") -> list[tuple[str, dict]]:
+    """A defence node's replies until the actor's next decision, as (label, plan)."""
+    out = []
+    for label, sub in plan["replies"].items():
+        text = f"{prefix}{plan['seat']}:{label.replace('+marriage', ' (marriage)')}"
+        if "replies" in sub:
+            out += _flatten(sub, text + " ")
+        else:
+            out.append((text, sub))
+    return out
+
+
+def _draw(plan: dict, step: int, indent: str, lines: list[str]) -> None:
+    if "play" in plan:
+        lines.append(f"{indent}{step}. play {plan['play']}")
+        _draw(plan["then"], step + 1, indent + "   ", lines)
+    elif "replies" in plan:
+        groups: dict[str, list[str]] = {}
+        subs: dict[str, dict] = {}
+        for label, sub in _flatten(plan):
+            key = json.dumps(sub, sort_keys=True)
+            groups.setdefault(key, []).append(label)
+            subs[key] = sub
+        # The largest group last, as "anything else".
+        ordered = sorted(groups, key=lambda k: len(groups[k]))
+        for key in ordered:
+            labels = groups[key]
+            if len(groups) == 1:
+                lines.append(f"{indent}- whatever the defence plays:")
+            elif key == ordered[-1]:
+                lines.append(f"{indent}- on anything else:")
+            else:
+                lines.append(f"{indent}- on {' | '.join(labels)}:")
+            _draw(subs[key], step, indent + "  ", lines)
+        for card, lower in plan.get("same", {}).items():
+            lines.append(f"{indent}- on {plan['seat']}:{card}: as on {plan['seat']}:{lower}, "
+                         f"with {card} and {lower} exchanged")
+    elif "sure" in plan:
+        lines.append(f"{indent}{step}. {SURE_TEXT[plan['sure']]}")
+    elif "known" in plan:
+        hands = "; ".join(f"{seat}: {hand}" for seat, hand in enumerate(plan["known"]))
+        lines.append(f"{indent}{step}. every card is known now ({hands}): play them open-handed")
+    else:
+        lines.append(f"{indent}{step}. the rest plays itself")
+
+
+def draw_guess(guess: dict) -> str:
+    after = " ".join(guess["after"]) or "the start"
+    lines = [f"The guess, after {after}:"]
+    for option in guess["redistributions"]:
+        hands = "; ".join(f"{seat}: {hand}" for seat, hand in enumerate(option["hands"]))
+        lines.append(f"  with {hands}")
+        lines.append(f"    needs {' or '.join(option['needs'])}; {option['wrong']} loses to "
+                     f"{' '.join(option['line'])}")
+    return "\n".join(lines)
+
+
+__all__ = [
+    "TIME_LIMIT",
+    "StrictResult",
+    "StrictTimeout",
+    "advance",
+    "check_strict",
+    "defence_plays",
+    "draw_guess",
+    "draw_plan",
+    "reply_plan",
+    "sure_card",
+    "swap_plan",
+    "winning_cards",
+]

@@ -1,0 +1,472 @@
+"""Laid down without seeing (analyzer.strict) against plain enumeration.
+
+- on small endings (3 tricks) the strict verdict equals a brute force that enumerates
+  the actor's plans — maps from what he sees (the cards played so far, in order, and
+  the marriages declared) to a card — against every redistribution and every defence
+  play, played out with analyzer.rules and scored here from the rules (no solver, no
+  claims module);
+- strict yes implies open-handed yes;
+- every plan of a strict yes replays legally and wins against every redistribution and
+  every defence play (its leaves too: the sure plans card by card, "known" by a plain
+  minimax in the one redistribution left);
+- hand-built guesses (a two-way finesse, a king on either side of a tenace) are laid
+  down open-handed but not without seeing, each with its guess, which is checked;
+- playing a card forward keeps the core's verdicts (score, marriages, sevens settled);
+- the JSON keys and the CLI.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+from randpos import random_position
+
+from analyzer.cards import Card, CardSet, Rank
+from analyzer.claims import check_claim, read_claim
+from analyzer.cli import main
+from analyzer.rules import Position, legal_cards, trick_winner
+from analyzer.strict import check_strict, draw_guess, draw_plan, reply_plan, sure_card
+
+CONTRACTS = ["game", "seven", "betl", "durch"]
+
+
+def hide(data: dict) -> dict:
+    out = dict(data)
+    actor = out.get("actor", 0)
+    pool = [c for s in range(3) if s != actor for c in out["hands"][s].split()]
+    out["hands"] = [h if s == actor else None for s, h in enumerate(out["hands"])]
+    out["unseen"] = " ".join(pool)
+    return out
+
+
+def worlds(data: dict) -> list[Position]:
+    """Every split of the defenders' cards, each defender keeping his number, kept when the
+    current trick is legal for it (Position checks that)."""
+    actor = data.get("actor", 0)
+    defenders = [s for s in range(3) if s != actor]
+    hands = [CardSet.from_str(h) for h in data["hands"]]
+    pool = sorted(hands[defenders[0]] | hands[defenders[1]])
+    out = []
+    for first in itertools.combinations(pool, len(hands[defenders[0]])):
+        split = list(data["hands"])
+        split[defenders[0]] = str(CardSet(first))
+        split[defenders[1]] = str(CardSet(pool) - CardSet(first))
+        try:
+            out.append(Position.from_json({**data, "hands": split}))
+        except ValueError:
+            continue
+    return out
+
+
+# --- playing to the end and scoring, from the rules alone ------------------------------------------
+
+
+def declares(position: Position, hand: CardSet, card: Card) -> bool:
+    """Czech rule: the first card of a king/over-knave pair held together declares it."""
+    if position.trump is None or card.rank not in (Rank.KING, Rank.OVER):
+        return False
+    partner = Card.make(card.suit, Rank.OVER if card.rank == Rank.KING else Rank.KING)
+    return partner in hand
+
+
+class Play:
+    """A play in progress in one redistribution: hands, trick, history, tricks taken."""
+
+    def __init__(self, position: Position) -> None:
+        self.p = position
+        self.hands = list(position.hands)
+        self.trick = list(position.trick)
+        self.leader = position.leader
+        self.history: list[tuple[Card, bool]] = []
+        self.tricks: list[tuple[list[Card], int]] = []
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % 3
+
+    def legal(self) -> CardSet:
+        p = self.p
+        return legal_cards(self.hands[self.to_move], self.trick, p.trump, p.notrump, p.announced)
+
+    def push(self, card: Card) -> tuple:
+        seat = self.to_move
+        undo = (list(self.hands), list(self.trick), self.leader, len(self.history), len(self.tricks))
+        self.history.append((card, declares(self.p, self.hands[seat], card)))
+        self.hands[seat] = self.hands[seat] - CardSet([card])
+        self.trick.append(card)
+        if len(self.trick) == 3:
+            winner = (self.leader + trick_winner(self.trick, self.p.trump, self.p.notrump)) % 3
+            self.tricks.append((self.trick, winner))
+            self.trick, self.leader = [], winner
+        return undo
+
+    def pop(self, undo: tuple) -> None:
+        hands, trick, leader, h, t = undo
+        self.hands, self.trick, self.leader = hands, trick, leader
+        del self.history[h:]
+        del self.tricks[t:]
+
+    def over(self) -> bool:
+        return not any(self.hands) and not self.trick
+
+    def made(self) -> bool:
+        """Is the contract made at the end of the play (docs/semantics.md, from the rules)?"""
+        p, actor = self.p, self.p.actor
+        contract = p.contract.value
+        if contract in ("betl", "durch"):
+            won = [w == actor for _, w in self.tricks]
+            return not any(won) if contract == "betl" else all(won)
+        if contract == "seven":
+            seven = Card.make(p.trump, Rank.SEVEN)
+            last, winner = self.tricks[-1]
+            early = any(seven in cards for cards, _ in self.tricks[:-1])
+            return not early and seven in last and last[trick_winner(last, p.trump, False)] == seven
+        assert contract == "game" and p.marriage_rule == "czech"
+        totals = [p.score[0], p.score[1] + p.talon.points]
+        for seat in range(3):
+            for suit in p.held_marriages(seat):
+                totals[p.side(seat)] += p.marriage_value(suit)
+        for i, (cards, winner) in enumerate(self.tricks):
+            totals[p.side(winner)] += sum(c.points for c in cards) + (10 if i == len(self.tricks) - 1 else 0)
+        return totals[0] > totals[1]
+
+
+def open_wins(play: Play) -> bool:
+    """Plain minimax: does the actor make it with every card seen?"""
+    if play.over():
+        return play.made()
+    mover = play.to_move
+    results = []
+    for card in play.legal():
+        undo = play.push(card)
+        results.append(open_wins(play))
+        play.pop(undo)
+        if results[-1] == (mover == play.p.actor):
+            break
+    return any(results) if mover == play.p.actor else all(results)
+
+
+# --- the brute force: every actor plan ------------------------------------------------------------
+
+
+def plan_outcome(play: Play, plan: dict, needs: list) -> bool:
+    """False if ``plan`` (what the actor sees -> card) loses here against some defence play
+    along views it covers; else True, the views it does not cover yet appended to ``needs``
+    (view, legal cards) in the order met (the plan then wins where it is defined)."""
+    if play.over():
+        return play.made()
+    mover = play.to_move
+    if mover == play.p.actor:
+        view = tuple(play.history)
+        if view not in plan:
+            needs.append((view, play.legal()))
+            return True
+        undo = play.push(plan[view])
+        ok = plan_outcome(play, plan, needs)
+        play.pop(undo)
+        return ok
+    for card in play.legal():
+        undo = play.push(card)
+        ok = plan_outcome(play, plan, needs)
+        play.pop(undo)
+        if not ok:
+            return False
+    return True
+
+
+def brute_strict(positions: list[Position], budget: int = 20000) -> bool | None:
+    """Is there one plan that wins in every redistribution? Every plan is tried, each extended
+    only at the views it reaches (plans that differ elsewhere play the same); a plan that
+    loses somewhere is dropped with all its extensions. None past ``budget`` plans.
+    (A redistribution lost with open cards is lost to every plan: said at once.)"""
+    if not all(open_wins(Play(p)) for p in positions):
+        return False
+    stack: list[dict] = [{}]
+    tried = 0
+    while stack:
+        plan = stack.pop()
+        tried += 1
+        if tried > budget:
+            return None
+        needs: list = []
+        if not all(plan_outcome(Play(p), plan, needs) for p in positions):
+            continue
+        if not needs:
+            return True
+        view, legal = needs[0]
+        for card in legal:
+            stack.append({**plan, view: card})
+    return False
+
+
+def small_cases(seed: int, count: int, tricks: int = 3, max_worlds: int = 20) -> list[dict]:
+    """Random endings, two in three of them laid down open-handed (where the two notions differ)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        contract = CONTRACTS[len(out) % len(CONTRACTS)]
+        data = random_position(rng, tricks, contract=contract, marriage_rule="czech", mid_trick=rng.random() < 0.5)
+        if len(worlds(data)) > max_worlds:
+            continue
+        if len(out) % 3 == 2 or all(open_wins(Play(p)) for p in worlds(data)):
+            out.append(data)
+    return out
+
+
+# --- replaying a plan -----------------------------------------------------------------------------
+
+
+def plan_replays(play: Play, plan: dict) -> bool:
+    """Follow ``plan`` against every defence play: every card legal, every ending made."""
+    p = play.p
+    if play.over():
+        return play.made()
+    mover = play.to_move
+    if "sure" in plan or "forced" in plan:
+        if mover == p.actor:
+            legal = play.legal()
+            if "forced" in plan:
+                assert len(legal) == 1 or len(play.hands[mover]) <= 1, "'forced' with a choice left"
+                card = next(iter(legal))
+            else:
+                seen = Position(hands=tuple(play.hands), contract=p.contract, trump=p.trump,  # type: ignore
+                                actor=p.actor, leader=play.leader, side_suit=p.side_suit,
+                                trick=tuple(play.trick), talon=p.talon)
+                unseen = CardSet(c for s in range(3) if s != p.actor for c in play.hands[s])
+                card = sure_card(seen, unseen, plan["sure"])
+            assert card in legal
+            undo = play.push(card)
+            ok = plan_replays(play, plan)
+            play.pop(undo)
+            return ok
+        return all(_each(play, lambda: plan_replays(play, plan)))
+    if "known" in plan:
+        assert [str(h) for h in play.hands] == plan["known"], (play.hands, plan["known"])
+        return open_wins(play)
+    if "play" in plan:
+        assert mover == p.actor
+        card = Card.from_str(plan["play"])
+        assert card in play.legal(), (card, play.legal())
+        undo = play.push(card)
+        ok = plan_replays(play, plan["then"])
+        play.pop(undo)
+        return ok
+    assert mover == plan["seat"], (mover, plan)
+    for card in play.legal():
+        undo = play.push(card)
+        _, declared = play.history[-1]
+        label = f"{card}+marriage" if declared else str(card)
+        known = set(plan["replies"]) | set(plan.get("same", {}))
+        if label not in known:
+            label = str(card)  # the declaration told nothing here (no split was needed)
+        assert label in known, (label, sorted(known))
+        ok = plan_replays(play, reply_plan(plan, label))
+        play.pop(undo)
+        if not ok:
+            return False
+    return True
+
+
+def _each(play: Play, then):
+    for card in play.legal():
+        undo = play.push(card)
+        yield then()
+        play.pop(undo)
+
+
+# --- the tests ------------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(4))
+def test_small_endings_match_every_plan(seed: int) -> None:
+    verdicts = {True: 0, False: 0}
+    for data in small_cases(seed, 16, max_worlds=10):
+        positions = worlds(data)
+        expected = brute_strict(positions, budget=3000)
+        if expected is None:
+            continue
+        result = check_strict(hide(data), time_limit=None, threads=1)
+        assert result.strict == expected, data
+        assert not result.strict or result.open.laid_down, data
+        verdicts[expected] += 1
+        if result.strict:
+            for position in positions:
+                assert plan_replays(Play(position), result.plan), (data, result.plan)
+    assert verdicts[True] >= 3 and verdicts[False] >= 2, verdicts
+
+
+def test_strict_yes_implies_open_yes_on_random_claims() -> None:
+    rng = random.Random(7)
+    seen = {True: 0, False: 0, None: 0}
+    for i in range(40):
+        contract = ["game", "seven", "betl", "durch", "hundred", "hundred-seven"][i % 6]
+        data = random_position(rng, rng.choice([3, 4]), contract=contract)
+        result = check_strict(hide(data), time_limit=20, threads=1)
+        seen[result.strict] += 1
+        if result.strict:
+            assert result.open.laid_down and result.plan is not None, data
+        if result.strict is False and result.open.laid_down:
+            assert result.guess is not None, data
+        if not result.open.laid_down:
+            assert result.strict is False and result.plan is None and result.guess is None
+    assert seen[True] >= 5, seen
+
+
+# --- hand-built guesses ---------------------------------------------------------------------------
+
+GUESSES = {
+    # Trumps b: the actor, second to play after seat 1 leads hX, must ruff; the trump ten sits
+    # either with the leader (ruff low with the over-knave, keep the ace over the ten) or
+    # with the third hand (ruff with the ace, or the ten over-ruffs).
+    "ten either side of the trump tenace": {
+        "hands": [None, None, "bA bO"], "trump": "b", "contract": "game", "actor": 2, "leader": 1,
+        "score": {"actor": 40, "defence": 70}, "marriages": {"actor": "h", "defence": "a"},
+        "unseen": "bX aA hX lK"},
+    # Trumps l: the actor, second to play after seat 2 leads hA, ruffs with the ace or the
+    # under-knave: the over-knave of trumps may sit on either side of his tenace A-U.
+    "over-knave either side of the tenace A-U": {
+        "hands": ["lA lU aK", None, None], "trump": "l", "contract": "game", "actor": 0, "leader": 2,
+        "unseen": "h8 aA aO hA bA lO"},
+    # A two-way guess in betl: which of two suits to lead, the danger lying with either defender.
+    "two-way guess in betl": {
+        "hands": [None, None, "hK lO a8"], "contract": "betl", "actor": 2, "leader": 2,
+        "unseen": "hA bO b8 h8 lA lU"},
+}
+
+
+def full_worlds(claim_data: dict) -> list[Position]:
+    claim = read_claim(claim_data)
+    from analyzer.claims import redistributions
+    return redistributions(claim)
+
+
+@pytest.mark.parametrize("name", sorted(GUESSES))
+def test_hand_built_guesses(name: str) -> None:
+    data = GUESSES[name]
+    positions = full_worlds(data)
+    assert all(open_wins(Play(p)) for p in positions)  # laid down open-handed ...
+    assert brute_strict(positions, budget=300) is not True  # ... but no plan wins them all (within a budget)
+    result = check_claim(data, strict=True, strict_time_limit=None, threads=1)
+    assert result.laid_down and result.strict is False and result.plan is None
+    guess = result.guess
+    assert guess is not None and len(guess["redistributions"]) == 2
+    one, two = guess["redistributions"]
+    # The guess is a proof: both redistributions reach the same moment by the defence's plays
+    # alone, where the actor sees the same, and the cards that win in one all lose in the other.
+    assert all(int(m.split(":")[0]) != start_actor(data) for m in guess["after"])
+    assert set(one["needs"]).isdisjoint(two["needs"])
+    for option, other in ((one, two), (two, one)):
+        # The redistribution is one of the claim's, after the moves the guess names.
+        hands = [CardSet.from_str(h) for h in option["hands"]]
+        start = next(p for p in positions
+                     if all(p.hands[s] - hands[s] == _played(guess, s) for s in range(3)))
+        play = Play(start)
+        for move in guess["after"]:
+            play.push(Card.from_str(move.split(":")[1].split("+")[0]))
+        assert [str(h) for h in play.hands] == option["hands"]
+        # The cards it needs are exactly those that win there open-handed; the other's card
+        # loses, by the line shown.
+        winning = []
+        for card in play.legal():
+            undo = play.push(card)
+            if open_wins(play):
+                winning.append(str(card))
+            play.pop(undo)
+        assert sorted(winning) == sorted(option["needs"])
+        assert option["wrong"] in other["needs"] and option["wrong"] not in option["needs"]
+        for card in option["line"]:
+            play.push(Card.from_str(card))
+        assert not open_wins(play)  # lost along the line (the solver's line may stop once decided)
+    assert "needs" in draw_guess(guess)
+
+
+def start_actor(data: dict) -> int:
+    return data.get("actor", 0)
+
+
+def _played(guess: dict, seat: int) -> CardSet:
+    return CardSet(Card.from_str(m.split(":")[1].split("+")[0]) for m in guess["after"] if int(m.split(":")[0]) == seat)
+
+
+# --- JSON and the CLI -----------------------------------------------------------------------------
+
+LAID = {"hands": ["hA hX hK b7", None, None], "unseen": "h7 h8 b8 bA l7 l8 aX aA", "trump": "h",
+        "contract": "game", "actor": 0, "leader": 0}
+
+
+def test_json_keys() -> None:
+    plain = check_claim(LAID, threads=1).to_json()
+    assert "strict" not in plain and "plan" not in plain
+    strict = check_claim(LAID, strict=True, threads=1).to_json()
+    assert {k: v for k, v in strict.items() if k not in ("strict", "plan")} == plain
+    assert strict["strict"] is True and "guess" not in strict
+    json.dumps(strict)
+    for position in full_worlds(LAID):
+        assert plan_replays(Play(position), strict["plan"])
+    guessed = check_claim(GUESSES["ten either side of the trump tenace"], strict=True, threads=1).to_json()
+    assert guessed["strict"] is False and "plan" not in guessed and guessed["guess"]["redistributions"]
+    failed = check_claim({**LAID, "hands": ["hA hO bK b7", None, None]}, strict=True, threads=1).to_json()
+    assert failed["laid_down"] is False and failed["strict"] is False and "guess" not in failed
+
+
+def test_time_limit_gives_undecided() -> None:
+    result = check_claim(LAID, strict=True, strict_time_limit=0.0, threads=1)
+    assert result.laid_down and result.strict is None and result.plan is None
+    assert result.to_json()["strict"] is None
+
+
+def test_cli_strict() -> None:
+    runner = CliRunner()
+    out = runner.invoke(main, ["claim", "--strict", "-"], input=json.dumps(LAID))
+    assert out.exit_code == 0, out.output
+    assert "laid down open-handed: yes; laid down without seeing: yes" in out.output.lower()
+    assert "1. play hA" in out.output
+    out = runner.invoke(main, ["claim", "--strict", "--json", "-"],
+                        input=json.dumps(GUESSES["ten either side of the trump tenace"]))
+    assert out.exit_code == 0
+    payload = json.loads(out.stdout)
+    assert payload["strict"] is False and payload["guess"]["after"] == ["1:hX"]
+    out = runner.invoke(main, ["claim", "--strict", "-"], input=json.dumps(GUESSES["two-way guess in betl"]))
+    assert "laid down without seeing: no" in out.output and "The guess" in out.output
+    out = runner.invoke(main, ["claim", "--strict", "-"], input="{")
+    assert out.exit_code == 2 and "Traceback" not in out.output
+
+
+def test_plan_text_is_numbered_steps() -> None:
+    result = check_strict(LAID, threads=1)
+    text = draw_plan(result.plan)
+    assert text.startswith("1. play ") and "2. play " in text
+
+
+def test_advance_keeps_the_solver_s_verdicts() -> None:
+    """Playing a card forward (score, last trick, marriages declared, sevens settled) gives a
+    position whose open-hand verdict is the core's verdict for that card before it: the
+    bookkeeping the strict search relies on, over every contract and both marriage rules."""
+    from analyzer.solver import Solver, questions
+    from analyzer.strict import advance
+
+    rng = random.Random(3)
+    solver = Solver(16)
+    checked = 0
+    for _ in range(100):
+        data = random_position(rng, rng.choice([2, 3, 4]), marriage_rule=rng.choice(["czech", "over-first"]))
+        position = Position.from_json(data)
+        names = tuple(n for n in position.contract.components if n not in ("seven-against", "hundred-against"))
+        for name in names:
+            q = questions(position)[name]
+            values = dict(solver.core.move_values(q.game(position), q.state(position)))
+            for card in position.legal_moves():
+                after, renamed = advance(position, card, (name,))
+                before = values[int(card)] >= q.target
+                if renamed is None:
+                    assert not before, (data, name, str(card))  # settled lost: a seven out of its trick
+                    continue
+                if after is None:
+                    continue  # the play is over
+                assert solver.component(after, renamed[0]) == before, (data, name, str(card))
+                checked += 1
+    assert checked > 200
