@@ -1,4 +1,4 @@
-"""Laid-down claims (*ložená hra*, RULES.md §5): does the actor make his contract
+"""Laid-down claims (*ložená hra*, docs/rules.md §5): does the actor make his contract
 whatever the defence holds?
 
 A claim is laid down when, for **every** redistribution of the defence's unseen
