@@ -1,4 +1,4 @@
-"""Cards, suits, ranks and card sets, with the notation of RULES.md §1.
+"""Cards, suits, ranks and card sets, with the notation of docs/rules.md §1.
 
 A card is a small int: ``suit * 8 + rank``, rank in the order of the games
 with trumps (``7 8 9 U O K X A``). A set of cards is a 32-bit mask with one

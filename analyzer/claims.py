@@ -1,4 +1,4 @@
-"""Laid-down claims (*ložená hra*, RULES.md §5): does the actor make his contract
+"""Laid-down claims (*ložená hra*, docs/rules.md §5): does the actor make his contract
 whatever the defence holds?
 
 A claim is laid down when, for **every** redistribution of the defence's unseen
@@ -377,7 +377,7 @@ def _forbidden(start: Position, trick: Sequence[Card], leader: int, played: Sequ
 # --- the redistributions ---------------------------------------------------------------------------
 
 
-def _subsets(bits: Sequence[int], k: int) -> np.ndarray:
+def subsets(bits: Sequence[int], k: int) -> np.ndarray:
     """Every k-subset of ``bits`` as a uint32 mask, in the order of itertools.combinations(bits, k):
     the last bits of the list change fastest."""
     n = len(bits)
@@ -398,7 +398,7 @@ def _masks(claim: Claim, limit: int | None = None) -> Iterator[CardSet]:
     if not claim.count():
         return
     free = [int(c) for c in claim.free]
-    for i, mask in enumerate(_subsets(free, claim.sizes[0] - len(forced))):
+    for i, mask in enumerate(subsets(free, claim.sizes[0] - len(forced))):
         if limit is not None and i >= limit:
             return
         yield CardSet(int(mask) | forced.mask)
@@ -645,7 +645,7 @@ class _Table:
         # keys squeeze out the cards already played (docs/claims.md, "Order").
         trump = -1 if position.trump is None else int(position.trump)
         free.sort(key=lambda bit: (-(bit & 7), (bit >> 3) == trump))
-        self.first = _subsets(free, k) | np.uint32(forced)
+        self.first = subsets(free, k) | np.uint32(forced)
         self.second = np.uint32(self.unseen) ^ self.first
         self.counts = [[_POPCOUNT[(hand >> np.uint32(8 * s)) & np.uint32(0xFF)] for s in range(4)]
                        for hand in (self.first, self.second)]
@@ -856,4 +856,4 @@ def _order(table: _Table, todo_mask: np.ndarray, count: bool) -> np.ndarray:
 
 
 __all__ = ["Claim", "ClaimError", "ClaimResult", "ClaimTimeout", "Counterexample", "check_claim",
-           "claim_components", "read_claim", "redistributions"]
+           "claim_components", "read_claim", "redistributions", "subsets"]

@@ -1,5 +1,5 @@
 """Laid-down claims with four players: the claim holds for every redistribution of the cards
-the actor cannot see (docs/claims.md "Four players", RULES.md §5 read for four seats).
+the actor cannot see (docs/claims.md "Four players", docs/rules.md §5 read for four seats).
 
 The actor sees his own hand, the cards of the current trick and an announced seven
 with its announcer; every other card still in play is *unseen* and may lie with any

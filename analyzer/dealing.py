@@ -1,4 +1,4 @@
-"""Dealers: the packet patterns of RULES.md §6, from a shuffled pack or from the last hand's tricks.
+"""Dealers: the packet patterns of docs/rules.md §6, from a shuffled pack or from the last hand's tricks.
 
 Mariáš players shuffle once per session; after that each deal is the previous
 hand's cards *gathered* (tricks stacked as they were taken), *cut* and dealt in
@@ -107,7 +107,7 @@ def _round(count: int, players: int) -> tuple[tuple[int, int], ...]:
     return tuple((seat, count) for seat in range(players))
 
 
-# RULES.md §6. The three-player patterns are the ones the chained dealers play.
+# docs/rules.md §6. The three-player patterns are the ones the chained dealers play.
 PATTERNS: dict[str, Pattern] = {
     "csm": Pattern("csm", 3, _round(5, 3) + ((TALON, 2),) + _round(5, 3)),
     "licit": Pattern("licit", 3, _round(5, 3) + ((TALON, 2),) + _round(5, 3)),

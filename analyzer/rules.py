@@ -1,4 +1,4 @@
-"""Contracts, positions and the rules of play (RULES.md §2–4, docs/semantics.md).
+"""Contracts, positions and the rules of play (docs/rules.md §2–4, docs/semantics.md).
 
 A :class:`Position` is read from and written to the position JSON of the core
 issue; reading it checks everything a position can get wrong and raises a
@@ -34,7 +34,7 @@ from analyzer.reading import canonical_json
 
 def default_leader(contract: Contract, actor: int, rules: str) -> int:
     """Who leads to the first trick: forehand in the licitovaný rules (the actor in
-    betl and durch), the actor in the basic game (RULES.md §3)."""
+    betl and durch), the actor in the basic game (docs/rules.md §3)."""
     if rules == "basic" or not contract.has_trumps:
         return actor
     return 0
@@ -67,7 +67,7 @@ def legal_cards(
     notrump: bool,
     announced: CardSet = CardSet(),
 ) -> CardSet:
-    """The cards of ``hand`` that may be played to ``trick`` (RULES.md §3)."""
+    """The cards of ``hand`` that may be played to ``trick`` (docs/rules.md §3)."""
     moves = list(hand)
     if trick:
         led = trick[0].suit

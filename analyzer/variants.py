@@ -1,4 +1,4 @@
-"""Mariáš for four players, all active, and for two after the stock (RULES.md §8, docs/rules.md
+"""Mariáš for four players, all active, and for two after the stock (docs/rules.md §8, docs/rules.md
 "Four players in the analyser", "Two players in the analyser").
 
 Four hands of eight, no talon. Forehand chooses trumps and calls a trump by

@@ -1,6 +1,6 @@
 """Slow, plainly correct reference solver: the test oracle for the C core.
 
-Follows ``docs/semantics.md`` (and ``../shared/RULES.md`` §1-4) literally.  It
+Follows ``docs/semantics.md`` (and ``docs/rules.md`` §1-4) literally.  It
 imports nothing from ``analyzer``.  Method: full minimax over every legal card
 (no alpha-beta, no equivalence of cards), memoised on the complete state
 (the three hands, the cards of the current trick, its leader, and whatever
@@ -75,7 +75,7 @@ def _sharp(card: str) -> int:
 
 
 def legal_cards(hand, trick, trump, notrump_order, announced):
-    """Legal cards per RULES.md §3 and the announced-card restriction."""
+    """Legal cards per docs/rules.md §3 and the announced-card restriction."""
     hand = list(hand)
     if not trick:
         legal = hand

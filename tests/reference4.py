@@ -1,7 +1,7 @@
 """Slow, plainly correct reference solver for FOUR players (and TWO after the stock): the test
 oracle for the core's seats.
 
-The four-player game of RULES.md §8 and docs/rules.md ("Four players"), read
+The four-player game of docs/rules.md §8 and docs/rules.md ("Four players"), read
 literally: four hands, a trick of four cards, the three-player rule of play
 (``reference.legal_cards`` and ``reference.trick_winner``, which never count
 the players), the actor's side a *team* (the actor and his partner, or the

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyzer.cards import SHARP_MASK, Card, CardSet
+from analyzer.claims import subsets
 from analyzer.errors import MariasError
 
 FULL = 0xFFFFFFFF
@@ -77,19 +78,6 @@ def popcount(a: np.ndarray) -> np.ndarray:
     a = (a & 0x33333333) + ((a >> 2) & 0x33333333)
     a = (a + (a >> 4)) & 0x0F0F0F0F
     return ((a * np.uint32(0x01010101)) & FULL) >> 24
-
-
-def subsets(bits: list[int], k: int) -> np.ndarray:
-    """Every k-subset of ``bits`` as a uint32 mask (itertools.combinations order)."""
-    n = len(bits)
-    if not 0 <= k <= n:
-        return np.zeros(0, np.uint32)
-    row = [np.zeros(1, np.uint32)] + [np.zeros(0, np.uint32)] * k
-    for i in range(n - 1, -1, -1):
-        bit = np.uint32(1 << bits[i])
-        low = max(1, k - i)
-        row = row[:low] + [np.concatenate([row[j - 1] | bit, row[j]]) for j in range(low, k + 1)]
-    return row[k]
 
 
 def _random_subsets(rng: np.random.Generator, bits: list[int], k: int, n: int) -> np.ndarray:
