@@ -510,6 +510,8 @@ async function runClaim() {
       await new Promise((r) => setTimeout(r, 150));
       job = await api(`/api/jobs/${job.id}`, undefined, "GET");
       if (job.total) { bar.max = job.total; bar.value = job.done; bar.title = t("searching", job.done, job.total); }
+      // the strict search after the open-handed check reports no progress: an indeterminate bar
+      if (flags.includes("strict=1") && job.total && job.done >= job.total) { bar.removeAttribute("value"); bar.title = t("strict"); }
     }
     bar.hidden = true;
     $("claim-cancel").hidden = true;
