@@ -362,3 +362,13 @@ def test_errors_are_marias_errors():
         actor_view("hA hX")
     with pytest.raises(AdviceError):
         actor_view(LAID_DOWN, level="better-two-sevens-hundred")  # nothing that high is possible
+
+
+def test_a_share_never_seen_shows_its_bound_not_a_zero_error() -> None:
+    """0 of n is no certainty: the table gives the 95 % bound (a world and its swap one draw)."""
+    from analyzer.cli.advise import _pct
+
+    assert _pct(0.0, 0.0, False, 8) == "0.0% (≤ 52.7% at 95 %)"
+    assert _pct(1.0, 0.0, False, 200) == "100.0% (≥ 97.0% at 95 %)"
+    assert _pct(0.5, 0.05, False, 100) == "50.0% ± 5.0"
+    assert _pct(0.0, 0.0, True, 184756) == "0.0% (exact)"

@@ -113,10 +113,17 @@ def _known(items: tuple[str, ...]) -> dict[int, str]:
     return out
 
 
-def _pct(p: float, se: float, exact: bool) -> str:
+def _pct(p: float, se: float, exact: bool, worlds: int) -> str:
     if p is None or (isinstance(p, float) and math.isnan(p)):
         return "-"
-    return f"{100 * p:.1f}%" + (" (exact)" if exact else f" ± {100 * se:.1f}")
+    if exact:
+        return f"{100 * p:.1f}% (exact)"
+    if p in (0.0, 1.0):
+        # A sample that never (or always) made it has no spread: say how far the truth may be
+        # (95 %), counting a world and its defenders' swap as one draw.
+        bound = 100 * (1 - 0.05 ** (1 / max(1, worlds // 2)))
+        return f"{100 * p:.1f}% ({'≤' if p == 0 else '≥'} {bound if p == 0 else 100 - bound:.1f}% at 95 %)"
+    return f"{100 * p:.1f}% ± {100 * se:.1f}"
 
 
 def _money(x: float, se: float, unit: str, exact: bool) -> str:
@@ -152,7 +159,7 @@ def render(advice: Any) -> str:
                 what += f", discard {' '.join(o['discard'])}"
             if advice.view == "defender":
                 what = f"flek on {o['flek']}" if o.get("flek") else "no flek"
-        parts = [f"makes {_pct(o['p_make']['makes'], o['stderr']['makes'], o['exact'])}",
+        parts = [f"makes {_pct(o['p_make']['makes'], o['stderr']['makes'], o['exact'], o['worlds'])}",
                  f"payment {_money(o['expected_payment'], o['payment_stderr'], unit, o['exact'])}",
                  f"P(loss) {100 * o['p_loss']:.1f}%"]
         if o.get("mean_points") is not None:
