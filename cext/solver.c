@@ -576,7 +576,7 @@ static void tt_store(mr_ctx *c, const tt_key *k, int bound, int lower, int move)
     } else if (bound < e->hi) {
         e->hi = (int8_t)bound;
     }
-    e->move = (int8_t)squeeze_card(c, move);
+    e->move = (int8_t)(move >= 0 ? squeeze_card(c, move) : -1);
 }
 
 /* ---- move generation ---------------------------------------------------- */
@@ -644,6 +644,37 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
 
 /* ---- the search ----------------------------------------------------------- */
 
+/* The last trick, at its start: every card is forced. */
+static int last_trick(mr_ctx *c) {
+    state *s = &c->s, saved = *s;
+    int total = 0;
+    for (int k = 0; k < c->n && total != FAIL; k++) {
+        int gain = play(c, __builtin_ctz(s->hand[seat_after(c, s->leader, s->ntrick)]));
+        total = gain == FAIL ? FAIL : total + gain;
+    }
+    *s = saved;
+    return total == FAIL ? 0 : total + terminal_value(c);
+}
+
+/* The last two tricks, from the start of the first: a plain fail-soft search of
+ * at most 2^seats lines, with no bounds, table or move ordering (at two cards a
+ * hand, each costs more than it saves). Its inner positions are not counted as nodes. */
+static int last_two(mr_ctx *c, int target) {
+    state *s = &c->s;
+    if (s->ntrick == 0 && !(s->hand[s->leader] & (s->hand[s->leader] - 1))) return last_trick(c);
+    int p = seat_after(c, s->leader, s->ntrick), maxnode = c->maxside[p];
+    int best = maxnode ? -BOUND_INF : BOUND_INF;
+    state saved = *s;
+    for (uint32_t moves = legal(c, s, p); moves; moves &= moves - 1) {
+        int gain = play(c, __builtin_ctz(moves));
+        int v = gain == FAIL ? 0 : gain + last_two(c, target - gain);
+        *s = saved;
+        if (maxnode ? v > best : v < best) best = v;
+        if ((v >= target) == maxnode) break;
+    }
+    return best;
+}
+
 /* Null-window search, fail-soft: the result v answers "can the maximising
  * side reach target?" (v >= target) and is also a bound: the value of the
  * state is >= v when v >= target, and <= v otherwise. */
@@ -657,16 +688,7 @@ static int ab(mr_ctx *c, int target) {
     if (s->ntrick == 0) {
         /* Step 1. End of play, or its last trick: every card is forced. */
         if (s->hand[p] == 0) return terminal_value(c);
-        if (!(s->hand[p] & (s->hand[p] - 1))) {
-            state saved = *s;
-            int total = 0;
-            for (int k = 0; k < c->n && total != FAIL; k++) {
-                int gain = play(c, __builtin_ctz(s->hand[seat_after(c, s->leader, s->ntrick)]));
-                total = gain == FAIL ? FAIL : total + gain;
-            }
-            *s = saved;
-            return total == FAIL ? 0 : total + terminal_value(c);
-        }
+        if (!(s->hand[p] & (s->hand[p] - 1))) return last_trick(c);
         /* Step 2. Bounds that need no search. */
         bounds(c, &lb, &ub);
         if (target <= lb) return lb;
@@ -679,7 +701,13 @@ static int ab(mr_ctx *c, int target) {
             if (e->hi < target) return e->hi;
             if (e->lo > lb) lb = e->lo;
             if (e->hi < ub) ub = e->hi;
-            first = unsqueeze_card(c, e->move);
+            first = e->move >= 0 ? unsqueeze_card(c, e->move) : -1;
+        }
+        /* The last two tricks: played out. */
+        if (popcount(s->hand[p]) == 2) {
+            int v = last_two(c, target);
+            tt_store(c, &key, v, v >= target, -1);
+            return v;
         }
     }
 

@@ -16,11 +16,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # question -> total nodes over the first 60 deals of seed 1, table 2^16
 PINNED = {
-    "hra-value": 857_849,
-    "hra-wins": 193_262,
-    "sedma": 221_186,
-    "betl": 84_112,
-    "durch": 6_459,
+    "hra-value": 789_738,
+    "hra-wins": 175_019,
+    "sedma": 213_979,
+    "betl": 71_134,
+    "durch": 6_438,
 }
 
 
