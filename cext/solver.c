@@ -80,6 +80,7 @@ struct mr_ctx {
     uint8_t team_of[4]; /* 1 for the actor and his partner */
     int partnered;      /* the actor has a partner */
     uint8_t maxside[4];
+    int8_t killer[33][4]; /* by cards held and seat: the card that last decided a node there (leads use it) */
     uint64_t nodes;
     uint64_t quick; /* worlds of the last batch settled at the root (bounds or table), no search */
 };
@@ -583,8 +584,8 @@ static void tt_store(mr_ctx *c, const tt_key *k, int bound, int lower, int move)
 
 /* Legal cards with equivalent ones collapsed (same hand, no other remaining
  * card between them, same points, nothing special about either), ordered by a
- * cheap guess of their merit, the table's move first. */
-static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int first) {
+ * cheap guess of their merit, the table's move first, then the killer (-1: none). */
+static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int first, int killer) {
     const state *s = &c->s;
     uint32_t others = 0;
     for (int seat = 0; seat < c->n; seat++)
@@ -628,6 +629,7 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
                 else sc = 30 - rank - 20 * sharp;
             }
             if (card == first) sc = 1000;
+            else if (card == killer) sc += 100;
             /* insertion sort, best first */
             int j = n++;
             while (j > 0 && score[j - 1] < sc) {
@@ -713,7 +715,11 @@ static int ab(mr_ctx *c, int target) {
 
     /* Step 4. Try the cards, best guess first, until one decides the node. */
     int8_t moves[10];
-    int n = gen_moves(c, p, legal(c, s, p), moves, first);
+    /* The killer: the lead that last decided a sibling (a position with as many cards
+     * held, the same seat on lead) is often the one here too. Leads only: within a
+     * trick the static order does better (killers there: +15 % nodes). */
+    int depth = popcount(held(c));
+    int n = gen_moves(c, p, legal(c, s, p), moves, first, s->ntrick ? -1 : c->killer[depth][p]);
     int maxnode = c->maxside[p], best = maxnode ? -BOUND_INF : BOUND_INF, best_move = moves[0];
     state saved = *s;
     for (int i = 0; i < n; i++) {
@@ -724,7 +730,10 @@ static int ab(mr_ctx *c, int target) {
             best = v;
             best_move = moves[i];
         }
-        if ((v >= target) == maxnode) break;
+        if ((v >= target) == maxnode) {
+            c->killer[depth][p] = moves[i];
+            break;
+        }
     }
     /* A bound is never looser than the static ones. */
     if (best < lb) best = lb;
@@ -943,6 +952,7 @@ static int load(mr_ctx *c, const mr_game *game, const mr_state *st) {
     }
     c->s.best = (int8_t)st->best_marriage;
     c->root = c->s;
+    memset(c->killer, -1, sizeof c->killer);
     c->nodes = 0;
     return MR_OK;
 }
@@ -1009,7 +1019,7 @@ int mr_line(mr_ctx *c, const mr_game *g, const mr_state *st, int value, int8_t *
         int p = seat_after(c, s->leader, s->ntrick);
         if (!s->hand[p]) break;
         int8_t moves[10];
-        int m = gen_moves(c, p, legal(c, s, p), moves, -1), chosen = -1, gain = 0;
+        int m = gen_moves(c, p, legal(c, s, p), moves, -1, -1), chosen = -1, gain = 0;
         state saved = *s;
         for (int i = 0; i < m && chosen < 0; i++) {
             gain = play(c, moves[i]);

@@ -16,10 +16,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # question -> total nodes over the first 60 deals of seed 1, table 2^16
 PINNED = {
-    "hra-value": 789_738,
-    "hra-wins": 175_019,
-    "sedma": 213_979,
-    "betl": 71_134,
+    "hra-value": 652_131,
+    "hra-wins": 144_159,
+    "sedma": 131_803,
+    "betl": 43_108,
     "durch": 6_438,
 }
 
