@@ -81,6 +81,7 @@ struct mr_ctx {
     int partnered;      /* the actor has a partner */
     uint8_t maxside[4];
     int8_t killer[33][4]; /* by cards held and seat: the card that last decided a node there (leads use it) */
+    uint32_t history[4][32]; /* by seat and card: how much deciding leads it made (cards held, squared) */
     uint64_t nodes;
     uint64_t quick; /* worlds of the last batch settled at the root (bounds or table), no search */
 };
@@ -584,7 +585,9 @@ static void tt_store(mr_ctx *c, const tt_key *k, int bound, int lower, int move)
 
 /* Legal cards with equivalent ones collapsed (same hand, no other remaining
  * card between them, same points, nothing special about either), ordered by a
- * cheap guess of their merit, the table's move first, then the killer (-1: none). */
+ * cheap guess of their merit, the table's move first, then the killer (-1: none);
+ * at a lead, the history breaks ties and outweighs small differences of merit. */
+#define HISTORY_WEIGHT 300 /* a point of merit against the history (measured: 100 to 1000 all do) */
 static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int first, int killer) {
     const state *s = &c->s;
     uint32_t others = 0;
@@ -628,8 +631,9 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
                 else if (friend_wins) sc = 40 + 20 * sharp - rank;
                 else sc = 30 - rank - 20 * sharp;
             }
-            if (card == first) sc = 1000;
-            else if (card == killer) sc += 100;
+            if (card == killer) sc += 100;
+            if (win < 0) sc = sc * HISTORY_WEIGHT + (int)c->history[p][card];
+            if (card == first) sc = 1 << 30;
             /* insertion sort, best first */
             int j = n++;
             while (j > 0 && score[j - 1] < sc) {
@@ -731,7 +735,11 @@ static int ab(mr_ctx *c, int target) {
             best_move = moves[i];
         }
         if ((v >= target) == maxnode) {
-            c->killer[depth][p] = moves[i];
+            if (!s->ntrick) {
+                c->killer[depth][p] = moves[i];
+                if ((c->history[p][moves[i]] += (uint32_t)(depth * depth)) > 1u << 20)
+                    for (int card = 0; card < 32; card++) c->history[p][card] >>= 1;
+            }
             break;
         }
     }
@@ -953,6 +961,7 @@ static int load(mr_ctx *c, const mr_game *game, const mr_state *st) {
     c->s.best = (int8_t)st->best_marriage;
     c->root = c->s;
     memset(c->killer, -1, sizeof c->killer);
+    memset(c->history, 0, sizeof c->history);
     c->nodes = 0;
     return MR_OK;
 }
