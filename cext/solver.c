@@ -80,7 +80,7 @@ struct mr_ctx {
     uint8_t team_of[4]; /* 1 for the actor and his partner */
     int partnered;      /* the actor has a partner */
     uint8_t maxside[4];
-    int8_t killer[33][4]; /* by cards held and seat: the card that last decided a node there (leads use it) */
+    int8_t killer[33][4], killer2[33][4]; /* by cards held and seat: the last two leads that decided a node there */
     uint32_t history[4][32]; /* by seat and card: how much deciding leads it made (cards held, squared) */
     uint64_t nodes;
     uint64_t quick; /* worlds of the last batch settled at the root (bounds or table), no search */
@@ -585,10 +585,10 @@ static void tt_store(mr_ctx *c, const tt_key *k, int bound, int lower, int move)
 
 /* Legal cards with equivalent ones collapsed (same hand, no other remaining
  * card between them, same points, nothing special about either), ordered by a
- * cheap guess of their merit, the table's move first, then the killer (-1: none);
+ * cheap guess of their merit, the table's move first, then the killers (-1: none);
  * at a lead, the history breaks ties and outweighs small differences of merit. */
 #define HISTORY_WEIGHT 300 /* a point of merit against the history (measured: 100 to 1000 all do) */
-static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int first, int killer) {
+static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int first, int killer, int killer2) {
     const state *s = &c->s;
     uint32_t others = 0;
     for (int seat = 0; seat < c->n; seat++)
@@ -632,6 +632,7 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
                 else sc = 30 - rank - 20 * sharp;
             }
             if (card == killer) sc += 100;
+            else if (card == killer2) sc += 50;
             if (win < 0) sc = sc * HISTORY_WEIGHT + (int)c->history[p][card];
             if (card == first) sc = 1 << 30;
             /* insertion sort, best first */
@@ -719,11 +720,13 @@ static int ab(mr_ctx *c, int target) {
 
     /* Step 4. Try the cards, best guess first, until one decides the node. */
     int8_t moves[10];
-    /* The killer: the lead that last decided a sibling (a position with as many cards
-     * held, the same seat on lead) is often the one here too. Leads only: within a
+    /* The killers: the leads that last decided a sibling (a position with as many cards
+     * held, the same seat on lead) are often the ones here too. Leads only: within a
      * trick the static order does better (killers there: +15 % nodes). */
     int depth = popcount(held(c));
-    int n = gen_moves(c, p, legal(c, s, p), moves, first, s->ntrick ? -1 : c->killer[depth][p]);
+    int lead = s->ntrick == 0;
+    int n = gen_moves(c, p, legal(c, s, p), moves, first, lead ? c->killer[depth][p] : -1,
+                      lead ? c->killer2[depth][p] : -1);
     int maxnode = c->maxside[p], best = maxnode ? -BOUND_INF : BOUND_INF, best_move = moves[0];
     state saved = *s;
     for (int i = 0; i < n; i++) {
@@ -736,7 +739,10 @@ static int ab(mr_ctx *c, int target) {
         }
         if ((v >= target) == maxnode) {
             if (!s->ntrick) {
-                c->killer[depth][p] = moves[i];
+                if (c->killer[depth][p] != moves[i]) {
+                    c->killer2[depth][p] = c->killer[depth][p];
+                    c->killer[depth][p] = moves[i];
+                }
                 if ((c->history[p][moves[i]] += (uint32_t)(depth * depth)) > 1u << 20)
                     for (int card = 0; card < 32; card++) c->history[p][card] >>= 1;
             }
@@ -961,6 +967,7 @@ static int load(mr_ctx *c, const mr_game *game, const mr_state *st) {
     c->s.best = (int8_t)st->best_marriage;
     c->root = c->s;
     memset(c->killer, -1, sizeof c->killer);
+    memset(c->killer2, -1, sizeof c->killer2);
     memset(c->history, 0, sizeof c->history);
     c->nodes = 0;
     return MR_OK;
@@ -1028,7 +1035,7 @@ int mr_line(mr_ctx *c, const mr_game *g, const mr_state *st, int value, int8_t *
         int p = seat_after(c, s->leader, s->ntrick);
         if (!s->hand[p]) break;
         int8_t moves[10];
-        int m = gen_moves(c, p, legal(c, s, p), moves, -1, -1), chosen = -1, gain = 0;
+        int m = gen_moves(c, p, legal(c, s, p), moves, -1, -1, -1), chosen = -1, gain = 0;
         state saved = *s;
         for (int i = 0; i < m && chosen < 0; i++) {
             gain = play(c, moves[i]);
