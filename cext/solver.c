@@ -770,13 +770,15 @@ static int ab(mr_ctx *c, int target) {
 }
 
 /* Exact value of the current state: MTD(f), null-window searches that close
- * in on the value from a first guess. */
+ * in on the value from a first guess. The guess is a quarter of the way up from
+ * the static lower bound: values lie nearer it than the upper one (on random
+ * deals, against the middle: nodes -4 %, the median -10 to -17 %). */
 static int exact(mr_ctx *c) {
     state *s = &c->s;
     if (s->ntrick == 0 && held(c) == 0) return terminal_value(c);
     int lb, ub;
     bounds(c, &lb, &ub);
-    int guess = (lb + ub) / 2;
+    int guess = (3 * lb + ub) / 4;
     state saved = *s;
     while (lb < ub) {
         int target = guess > lb ? guess : lb + 1;

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # question -> total nodes over the first 60 deals of seed 1, table 2^16
 PINNED = {
-    "hra-value": 591_441,
+    "hra-value": 627_956,
     "hra-wins": 130_301,
     "sedma": 121_858,
     "betl": 40_460,
