@@ -2,7 +2,8 @@
 
 The dealers of :mod:`analyzer.dealing` and the analyses of :mod:`analyzer.study`
 need a forehand who takes the talon, names a trump and lays away two cards,
-and three players who play a hand out. Those are choices about play, not
+and three players who play a hand out (four players: forehand names a trump and
+calls a partner from his first four cards, :func:`four_player_position`). Those are choices about play, not
 about dealing, so they live here, above the solver (advice will grow this
 module). Every choice is a documented fixed rule (docs/study.md), not a
 bidding model:
@@ -22,6 +23,7 @@ from analyzer.contract import RULE_SETS, Contract
 from analyzer.errors import MariasError
 from analyzer.rules import Position, default_leader, legal_cards, strength, trick_winner
 from analyzer.solver import Solver, questions
+from analyzer.variants import VariantPosition
 
 if TYPE_CHECKING:
     from analyzer.dealing import Deal
@@ -130,6 +132,45 @@ def forehand_position(deal: Deal, contract: Contract, trump: Suit | None = None)
     return position
 
 
+def called_card(first: CardSet, trump: Suit) -> Card:
+    """The trump forehand calls by rank from his first four cards: the highest he lacks.
+
+    Four cards never hold all eight trumps, so there is always one to call;
+    when it reaches him in his second packet he plays alone (the rule pages).
+    """
+    return next(Card.make(trump, rank) for rank in reversed(Rank) if Card.make(trump, rank) not in first)
+
+
+def four_player_position(deal: Deal) -> VariantPosition:
+    """The four-player hand as the chained dealers play it: forehand looks at his first
+    four cards (the first packet of the deal), names the longest suit among them trump
+    (:func:`choose_trump`'s ties), calls the highest trump he lacks there
+    (:func:`called_card`), and his side plays hra; forehand leads (docs/rules.md §8).
+    """
+    from analyzer.dealing import pattern  # dealing imports this module
+
+    seat, count = pattern(deal.packets).packets[0]
+    if deal.packets != "four" or seat != 0:
+        raise PolicyError(f"the four-player contract is modelled for the four packets, not {deal.packets!r}")
+    first = CardSet(deal.pack[:count])
+    trump = choose_trump(first)
+    called = called_card(first, trump)
+    holder = next(s for s, hand in enumerate(deal.hands) if called in hand)
+    position = VariantPosition(
+        hands=deal.hands,
+        contract=Contract.GAME,
+        trump=trump,
+        actor=0,
+        leader=default_leader(Contract.GAME, 0, "csm"),
+        rules="csm",  # the first lead and the marriages' values as for three (docs/rules.md §8)
+        partner=None if holder == 0 else holder,
+        called=called,
+        seats=4,
+    )
+    position.check()
+    return position
+
+
 # --- playing a hand ------------------------------------------------------------
 
 
@@ -142,8 +183,9 @@ def greedy_line(position: Position) -> list[Card]:
     leader = position.leader
     line: list[Card] = []
     nt = position.notrump
+    seats = position.players
     while any(hands):
-        seat = (leader + len(trick)) % 3
+        seat = (leader + len(trick)) % seats
         legal = sorted(legal_cards(hands[seat], trick, position.trump, nt, position.announced),
                        key=lambda c: (strength(c, nt), int(c.suit)))
         if not trick:
@@ -154,24 +196,29 @@ def greedy_line(position: Position) -> list[Card]:
         line.append(card)
         hands[seat] = hands[seat] - CardSet([card])
         trick.append(card)
-        if len(trick) == 3:
-            leader = (leader + trick_winner(trick, position.trump, nt)) % 3
+        if len(trick) == seats:
+            leader = (leader + trick_winner(trick, position.trump, nt)) % seats
             trick = []
     return line
 
 
-def play_hand(deal: Deal, play: str, solver: Solver | None) -> tuple[list[tuple[Trick, int]], CardSet, int]:
-    """Play the deal as the chained dealers do; return (tricks with winner seats, talon, actor).
+def play_hand(deal: Deal, play: str, solver: Solver | None) -> tuple[list[tuple[Trick, int]], CardSet, frozenset[int]]:
+    """Play the deal as the chained dealers do; return (tricks with winner seats, talon, the actor's side).
 
-    The contract (a documented simple rule, not a bidding model): forehand takes
-    the talon, names his longest suit (:func:`choose_trump`), lays away two
-    cards (:func:`discard_for_trumps`) and plays hra. ``play="solver"``: all
-    three play the open-hand solver's principal variation of the hra value
-    (``solver`` must be given, fresh per chain: the line may depend on the
-    state of its table); ``play="greedy"``: :func:`greedy_line`.
+    The contract (a documented simple rule, not a bidding model). Three
+    players: forehand takes the talon, names his longest suit
+    (:func:`choose_trump`), lays away two cards (:func:`discard_for_trumps`)
+    and plays hra. Four players: :func:`four_player_position` (trump and
+    called partner from his first four cards, hra for his side, no talon).
+    ``play="solver"``: all play the open-hand solver's principal variation of
+    the hra value (``solver`` must be given, fresh per chain: the line may
+    depend on the state of its table); ``play="greedy"``: :func:`greedy_line`.
     """
-    twelve = deal.hands[0] | deal.talon
-    position = forehand_position(deal, Contract.GAME, choose_trump(twelve))
+    if deal.packets in RULE_SETS:
+        twelve = deal.hands[0] | deal.talon
+        position: Position = forehand_position(deal, Contract.GAME, choose_trump(twelve))
+    else:
+        position = four_player_position(deal)
     if play == "solver":
         if solver is None:
             raise PolicyError("play='solver' needs a Solver")
@@ -181,9 +228,9 @@ def play_hand(deal: Deal, play: str, solver: Solver | None) -> tuple[list[tuple[
     else:
         raise PolicyError(f"unknown play policy {play!r} (use {', '.join(PLAYS)})")
     tricks = split_tricks(position, line)
-    if len(tricks) != 10:
-        raise AssertionError(f"a played hand has 10 tricks, not {len(tricks)}")
-    return tricks, position.talon, position.actor
+    if len(tricks) != 32 // position.players:
+        raise AssertionError(f"a played hand has {32 // position.players} tricks, not {len(tricks)}")
+    return tricks, position.talon, position.team
 
 
 def split_tricks(position: Position, line: Sequence[Card]) -> list[tuple[Trick, int]]:
@@ -193,11 +240,11 @@ def split_tricks(position: Position, line: Sequence[Card]) -> list[tuple[Trick, 
     solver's and the greedy lines are legal by construction; the tests check
     them with ``replay``), which makes it ten times faster.
     """
-    leader = position.leader
+    leader, seats = position.leader, position.players
     out = []
-    for i in range(0, len(line) - len(line) % 3, 3):
-        trick = tuple(line[i:i + 3])
-        winner = (leader + trick_winner(trick, position.trump, position.notrump)) % 3
+    for i in range(0, len(line) - len(line) % seats, seats):
+        trick = tuple(line[i:i + seats])
+        winner = (leader + trick_winner(trick, position.trump, position.notrump)) % seats
         out.append((trick, winner))
         leader = winner
     return out
