@@ -117,7 +117,7 @@ PATTERNS: dict[str, Pattern] = {
     "two": Pattern("two", 2, _round(4, 2) + _round(4, 2) + ((TALON, 16),)),
 }
 THREE_PLAYER = RULE_SETS  # the patterns forehand's contracts are analysed for (a Position with a talon)
-PLAYED = (*THREE_PLAYER, "four")  # the patterns the chained dealers play out (analyzer.policy.play_hand)
+PLAYED = (*THREE_PLAYER, "four", "two")  # the patterns the chained dealers play out (analyzer.policy.play_hand)
 
 
 def pattern(packets: str) -> Pattern:

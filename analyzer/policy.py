@@ -132,6 +132,16 @@ def forehand_position(deal: Deal, contract: Contract, trump: Suit | None = None)
     return position
 
 
+def first_packet(deal: Deal) -> CardSet:
+    """Forehand's first packet: the cards he names trump from with four and two players."""
+    from analyzer.dealing import pattern  # dealing imports this module
+
+    seat, count = pattern(deal.packets).packets[0]
+    if seat != 0 or len(deal.pack) != 32:
+        raise PolicyError("forehand's first packet needs the pack as dealt, forehand served first")
+    return CardSet(deal.pack[:count])
+
+
 def called_card(first: CardSet, trump: Suit) -> Card:
     """The trump forehand calls by rank from his first four cards: the highest he lacks.
 
@@ -147,12 +157,9 @@ def four_player_position(deal: Deal) -> VariantPosition:
     (:func:`choose_trump`'s ties), calls the highest trump he lacks there
     (:func:`called_card`), and his side plays hra; forehand leads (docs/rules.md §8).
     """
-    from analyzer.dealing import pattern  # dealing imports this module
-
-    seat, count = pattern(deal.packets).packets[0]
-    if deal.packets != "four" or seat != 0:
+    if deal.packets != "four":
         raise PolicyError(f"the four-player contract is modelled for the four packets, not {deal.packets!r}")
-    first = CardSet(deal.pack[:count])
+    first = first_packet(deal)
     trump = choose_trump(first)
     called = called_card(first, trump)
     holder = next(s for s, hand in enumerate(deal.hands) if called in hand)
@@ -203,34 +210,112 @@ def greedy_line(position: Position) -> list[Card]:
 
 
 def play_hand(deal: Deal, play: str, solver: Solver | None) -> tuple[list[tuple[Trick, int]], CardSet, frozenset[int]]:
-    """Play the deal as the chained dealers do; return (tricks with winner seats, talon, the actor's side).
+    """Play the deal as the chained dealers do; return (tricks with winner seats in play order,
+    talon, the actor's side).
 
     The contract (a documented simple rule, not a bidding model). Three
     players: forehand takes the talon, names his longest suit
     (:func:`choose_trump`), lays away two cards (:func:`discard_for_trumps`)
     and plays hra. Four players: :func:`four_player_position` (trump and
     called partner from his first four cards, hra for his side, no talon).
-    ``play="solver"``: all play the open-hand solver's principal variation of
-    the hra value (``solver`` must be given, fresh per chain: the line may
-    depend on the state of its table); ``play="greedy"``: :func:`greedy_line`.
+    Two players: :func:`play_two` (the stock phase by :func:`stock_card`, then
+    the endgame as below). ``play="solver"``: all play the open-hand solver's
+    principal variation of the hra value (``solver`` must be given, fresh per
+    chain: the line may depend on the state of its table);
+    ``play="greedy"``: :func:`greedy_line`.
     """
+    if play not in PLAYS:
+        raise PolicyError(f"unknown play policy {play!r} (use {', '.join(PLAYS)})")
+    if deal.packets == "two":
+        return play_two(deal, play, solver)
     if deal.packets in RULE_SETS:
         twelve = deal.hands[0] | deal.talon
         position: Position = forehand_position(deal, Contract.GAME, choose_trump(twelve))
     else:
         position = four_player_position(deal)
-    if play == "solver":
-        if solver is None:
-            raise PolicyError("play='solver' needs a Solver")
-        line = solver.line(position, questions(position)["game"])
-    elif play == "greedy":
-        line = greedy_line(position)
-    else:
-        raise PolicyError(f"unknown play policy {play!r} (use {', '.join(PLAYS)})")
-    tricks = split_tricks(position, line)
+    tricks = split_tricks(position, play_out(position, play, solver))
     if len(tricks) != 32 // position.players:
         raise AssertionError(f"a played hand has {32 // position.players} tricks, not {len(tricks)}")
     return tricks, position.talon, position.team
+
+
+def play_out(position: Position, play: str, solver: Solver | None) -> list[Card]:
+    """The rest of the play from ``position`` by the policy ``play`` (see :func:`play_hand`)."""
+    if play == "solver":
+        if solver is None:
+            raise PolicyError("play='solver' needs a Solver")
+        return solver.line(position, questions(position)["game"])
+    if play == "greedy":
+        return greedy_line(position)
+    raise PolicyError(f"unknown play policy {play!r} (use {', '.join(PLAYS)})")
+
+
+# --- two players: the stock ---------------------------------------------------------
+
+
+def stock_cost(card: Card, trump: Suit) -> tuple[bool, bool, int, int]:
+    """How dear a card is to give up while the stock lasts: a side card before a trump,
+    a card of no points before an ace or ten, then the lower rank, then suit order h b l a."""
+    return card.suit == trump, card.points > 0, int(card.rank), int(card.suit)
+
+
+def stock_card(hand: CardSet, trick: Sequence[Card], trump: Suit) -> Card:
+    """The card played while the stock lasts (any card may be played, docs/rules.md §8).
+
+    The leader leads his cheapest card (:func:`stock_cost`); the follower takes
+    the trick with his cheapest card that wins it, and when none does throws
+    his cheapest card. A fixed rule, not a strategy: it ignores marriages and
+    what the stock may bring.
+    """
+    cards = sorted(hand, key=lambda c: stock_cost(c, trump))
+    if trick:
+        winning = [c for c in cards if trick_winner([*trick, c], trump, False) == len(trick)]
+        return (winning or cards)[0]
+    return cards[0]
+
+
+def play_two(deal: Deal, play: str, solver: Solver | None) -> tuple[list[tuple[Trick, int]], CardSet, frozenset[int]]:
+    """A two-player hand (*lízaný*) played out as the chained dealers do (:func:`play_hand`'s result).
+
+    The non-dealer (seat 0, the actor) names the longest suit of his first four
+    cards trump (:func:`choose_trump`'s ties) and leads. While the stock lasts
+    each card is :func:`stock_card`'s, and the trick's winner draws the stock's
+    top card, then the other player the next. With the stock gone the endgame
+    (hra for the non-dealer, marriages with the over) is played by ``play``
+    (:func:`play_out`) under the follow-and-beat rules.
+    """
+    from analyzer.dealing import TALON, pattern  # dealing imports this module
+
+    if deal.packets != "two":
+        raise PolicyError(f"the two-player hand is modelled for the two packets, not {deal.packets!r}")
+    trump = choose_trump(first_packet(deal))
+    top = 0
+    for seat, count in pattern(deal.packets).packets:
+        if seat == TALON:
+            break
+        top += count
+    stock = list(deal.pack[top:])  # top card first: the order it is drawn in
+    hands = list(deal.hands)
+    leader = 0
+    tricks: list[tuple[Trick, int]] = []
+    while stock:
+        trick: list[Card] = []
+        for k in range(2):
+            seat = (leader + k) % 2
+            card = stock_card(hands[seat], trick, trump)
+            hands[seat] = hands[seat] - CardSet([card])
+            trick.append(card)
+        leader = (leader + trick_winner(trick, trump, False)) % 2
+        tricks.append((tuple(trick), leader))
+        hands[leader] = hands[leader] | CardSet([stock.pop(0)])
+        hands[1 - leader] = hands[1 - leader] | CardSet([stock.pop(0)])
+    position = VariantPosition(hands=tuple(hands), contract=Contract.GAME, trump=trump, actor=0, leader=leader,
+                               marriage_rule="over-first", rules="csm", seats=2)
+    position.check()
+    tricks += split_tricks(position, play_out(position, play, solver))
+    if len(tricks) != 16:
+        raise AssertionError(f"a played two-player hand has 16 tricks, not {len(tricks)}")
+    return tricks, CardSet(), position.team
 
 
 def split_tricks(position: Position, line: Sequence[Card]) -> list[tuple[Trick, int]]:

@@ -223,10 +223,3 @@ def test_study_rows_of_four_player_chains(tmp_path) -> None:
         assert row["fh_partner"] == (position.partner or 0)
     result = CliRunner().invoke(main, ["plot", str(out), "--kind", "carryover", "-o", str(tmp_path / "c.png")])
     assert result.exit_code == 0, result.output
-
-
-def test_two_players_are_not_chained_yet() -> None:
-    result = CliRunner().invoke(main, ["study", "--dealer", "no-shuffle", "--packets", "two", "-o", "x.csv"])
-    assert result.exit_code == 2
-    assert result.output.strip().splitlines() == [
-        "marias: the no-shuffle dealer plays the hands out: patterns csm, basic, licit, four only, not 'two'"]
