@@ -253,10 +253,10 @@ def play_out(position: Position, play: str, solver: Solver | None) -> list[Card]
 # --- two players: the stock ---------------------------------------------------------
 
 
-def stock_cost(card: Card, trump: Suit) -> tuple[bool, bool, int, int]:
-    """How dear a card is to give up while the stock lasts: a side card before a trump,
-    a card of no points before an ace or ten, then the lower rank, then suit order h b l a."""
-    return card.suit == trump, card.points > 0, int(card.rank), int(card.suit)
+def stock_cost(card: Card, trump: Suit) -> tuple[bool, int, int]:
+    """How dear a card is to give up while the stock lasts: a side card before a trump, then
+    the lower rank (so the ace and ten, the only cards with points, last), then suit order h b l a."""
+    return card.suit == trump, int(card.rank), int(card.suit)
 
 
 def stock_card(hand: CardSet, trick: Sequence[Card], trump: Suit) -> Card:

@@ -13,7 +13,7 @@ import math
 import pytest
 from click.testing import CliRunner
 
-from analyzer.cards import Card, CardSet, Rank, Suit
+from analyzer.cards import Card, CardSet, Suit
 from analyzer.cli import main
 from analyzer.contract import Contract
 from analyzer.dealing import PATTERNS, Dealer, trick_survival, uniform_survival
@@ -21,8 +21,6 @@ from analyzer.policy import play_hand, play_out
 from analyzer.solver import Solver
 from analyzer.study import read_table
 from analyzer.variants import VariantPosition
-
-SHARP = (Rank.ACE, Rank.TEN)
 
 
 def two(name: str = "no-shuffle", **options: object) -> Dealer:
@@ -37,7 +35,7 @@ def beats(card: Card, led: Card, trump: Suit) -> bool:
 
 
 def cheapest(cards: list[Card], trump: Suit) -> Card:
-    return min(cards, key=lambda c: (c.suit == trump, c.rank in SHARP, c.rank, c.suit))
+    return min(cards, key=lambda c: (c.suit == trump, c.rank, c.suit))
 
 
 def stock_phase(pack: tuple[Card, ...]) -> tuple[list[tuple[tuple[Card, ...], int]], list[set[Card]], Suit, int]:
