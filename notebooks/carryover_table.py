@@ -12,7 +12,13 @@ import sys
 
 import pandas as pd
 
-from analyzer.dealing import PATTERNS, uniform_any_void, uniform_patterns, uniform_survival, uniform_voids
+from analyzer.dealing import (
+    PATTERNS,
+    uniform_any_void,
+    uniform_patterns,
+    uniform_survival,
+    uniform_voids,
+)
 from analyzer.plots import cluster_mean, packets_of, pool
 
 
@@ -32,8 +38,8 @@ def main(tables: list[str]) -> None:
     dealers = sorted(set(df["dealer"]), key=lambda d: (d != "uniform", d != "no-shuffle", d))
 
     def measures(sub: pd.DataFrame) -> dict[str, pd.Series]:
-        per_hand = lambda f: sum(f(seat) for seat in range(seats)) / seats  # noqa: E731
-        lengths = lambda seat: sub[[f"len{seat}_{s}" for s in "hbla"]]  # noqa: E731
+        per_hand = lambda f: sum(f(seat) for seat in range(seats)) / seats
+        lengths = lambda seat: sub[[f"len{seat}_{s}" for s in "hbla"]]
         return {
             "void suits per hand": per_hand(lambda p: sub[f"voids{p}"]),
             "P(some void)": per_hand(lambda p: (sub[f"voids{p}"] > 0).astype(float)),
