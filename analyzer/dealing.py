@@ -10,8 +10,10 @@ packets. Three dealers model that:
     A chain of hands. Each hand is really played (three players: forehand
     takes the talon, names his longest suit as trump, lays away two cards and
     plays hra; four players: forehand names trump and calls a partner from his
-    first four cards and his side plays hra: the policy of
-    :func:`analyzer.policy.play_hand`), its cards are gathered (:func:`gather`),
+    first four cards and his side plays hra; two players: the non-dealer names
+    trump from his first four, a fixed rule plays the stock out, the solver the
+    rest: the policy of :func:`analyzer.policy.play_hand`), its cards are
+    gathered (:func:`gather`),
     cut (:func:`cut_point`) and dealt in packets to give the next deal.
 ``riffle:K``
     As no-shuffle, with K Gilbert–Shannon–Reeds riffles (:func:`riffle`)
@@ -220,12 +222,13 @@ class Deal:
 
 
 def trick_survival(deal: Deal) -> float | None:
-    """The share of the previous hand's tricks (ten with three players, eight with four) dealt
-    whole into one hand (None without a previous hand).
+    """The share of the previous hand's tricks (ten with three players, eight with four, sixteen
+    with two) dealt whole into one hand (None without a previous hand).
 
     Under a uniform deal a three-card trick survives with probability
     3 · C(10, 3) / C(32, 3) = 360 / 4960 ≈ 0.0726, a four-card one
-    4 · C(8, 4) / C(32, 4) ≈ 0.0078 (:func:`uniform_survival`).
+    4 · C(8, 4) / C(32, 4) ≈ 0.0078, a two-card one (the stock is no hand)
+    2 · C(8, 2) / C(32, 2) ≈ 0.1129 (:func:`uniform_survival`).
     """
     if not deal.previous:
         return None
