@@ -5,9 +5,9 @@ need a forehand who takes the talon, names a trump and lays away two cards,
 and three players who play a hand out (four players: forehand names a trump
 and calls a partner from his first four cards, :func:`four_player_position`;
 two: the stock played out by :func:`stock_card`, then the endgame, :func:`play_two`).
-Those are choices about play, not about dealing, so they live here, above the solver (advice will grow this
-module). Every choice is a documented fixed rule (docs/study.md), not a
-bidding model:
+Those are choices about play, not about dealing, so they live here, above
+the solver (advice will grow this module). Every choice is a documented fixed
+rule (docs/study.md, docs/rules.md §8), not a bidding model:
 
 >>> from analyzer.cards import CardSet
 >>> twelve = CardSet.from_str("hA hX hK h9 h7 bA b8 lO l9 aK a8 a7")
