@@ -181,7 +181,9 @@ def test_uniform_survival_counts_every_trick_of_cards() -> None:
     """The exact helper against counting, for one deal, the k-card sets that lie in one hand."""
     for packets, players in (("csm", 3), ("basic", 3), ("four", 4), ("two", 2)):
         hands = PATTERNS[packets].deal(ALL_CARDS)[0]
-        whole = sum(any(set(cards) <= set(h) for h in hands) for cards in itertools.combinations(ALL_CARDS, players))
+        seat_of = {card: seat for seat, hand in enumerate(hands) for card in hand}  # the talon's cards: none
+        whole = sum(len({seat_of.get(c, -1 - i) for i, c in enumerate(cards)}) == 1
+                    for cards in itertools.combinations(ALL_CARDS, players))
         assert math.isclose(uniform_survival(packets), whole / math.comb(32, players))
 
 
