@@ -27,7 +27,7 @@ from analyzer.policy import (
 )
 from analyzer.rules import legal_cards, replay, trick_winner
 from analyzer.solver import Solver, questions
-from analyzer.study import read_table
+from analyzer.study import read_table, run_study
 from analyzer.variants import VariantPosition
 
 RANKS_HIGH_FIRST = ["A", "X", "K", "O", "U", "9", "8", "7"]
@@ -225,3 +225,29 @@ def test_study_rows_of_four_player_chains(tmp_path) -> None:
         assert row["fh_partner"] == (position.partner or 0)
     result = CliRunner().invoke(main, ["plot", str(out), "--kind", "carryover", "-o", str(tmp_path / "c.png")])
     assert result.exit_code == 0, result.output
+
+
+def test_the_carryover_table_script(tmp_path, capsys) -> None:
+    """notebooks/carryover_table.py (the docs' tables) on small tables: the exact column and the means."""
+    import importlib.util
+    from pathlib import Path
+
+    script = Path(__file__).parent.parent / "notebooks" / "carryover_table.py"
+    spec = importlib.util.spec_from_file_location("carryover_table", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    tables = []
+    for name in ("uniform", "no-shuffle"):
+        options = {} if name == "uniform" else {"chain_length": 5, "burn_in": 1, "play": "greedy"}
+        out = tmp_path / f"{name}.parquet"
+        run_study(name, n=10, seed=1, packets="four", progress=False, jobs=1, output=out, **options)
+        tables.append(str(out))
+    module.main(tables)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "four packets, 8-card hands, all 4 seats"
+    rows = {line.split(" | ")[0].strip("| "): line.split(" | ")[1:] for line in lines[3:7]}
+    assert float(rows["trick survival"][0]) == round(uniform_survival("four"), 4)
+    assert rows["trick survival"][1] == "—"  # a shuffled pack has no last hand
+    deals = list(four(chain_length=5, burn_in=1, play="greedy").deals(1, 0, 10))
+    voids = sum(len(h.suit(s)) == 0 for d in deals for h in d.hands for s in Suit) / 40
+    assert rows["void suits per hand"][2].startswith(f"{voids:.4f} ± ")
