@@ -389,6 +389,13 @@ def test_errors_are_marias_errors():
         actor_view("hA hX")
     with pytest.raises(AdviceError):
         actor_view(LAID_DOWN, level="better-two-sevens-hundred")  # nothing that high is possible
+    # A contract the rule set does not have, or no contract at all: named, not a scoring traceback.
+    with pytest.raises(AdviceError, match="game is not a contract the actor announces in licit"):
+        bidder_view("hA hK hO h8 bU b9 l8 l7 aO a9", rules="licit", talons=4, contracts=["game"])
+    with pytest.raises(AdviceError, match="not a contract"):
+        actor_view(LAID_DOWN, rules="licit", contracts=["game"], worlds=20)
+    with pytest.raises(AdviceError, match="at least one"):
+        actor_view(LAID_DOWN, contracts=[], worlds=20)
 
 
 def test_a_share_never_seen_shows_its_bound_not_a_zero_error() -> None:

@@ -26,7 +26,7 @@ import numpy as np
 
 from analyzer.advice.evaluate import Outcome, outcomes
 from analyzer.advice.money import Pricer, holding
-from analyzer.advice.options import Option, admissible, check_level
+from analyzer.advice.options import Option, admissible, check_level, read_contracts
 from analyzer.advice.result import Advice
 from analyzer.advice.stats import Estimate, estimate, paired, unpaired_stderr
 from analyzer.advice.where import parse_where
@@ -42,7 +42,7 @@ from analyzer.advice.worlds import (
 from analyzer.batch import default_threads
 from analyzer.cards import CardSet, Suit
 from analyzer.cluster import client_for
-from analyzer.contract import Contract, check_rule_set
+from analyzer.contract import check_rule_set
 from analyzer.errors import MariasError
 from analyzer.rules import seven_of
 from analyzer.scoring import resolve
@@ -350,7 +350,7 @@ def actor_view(hand: Any, *, talon: Any = None, seat: int = 0, rules: str = "csm
         raise AdviceError(str(exc)) from None
     bid = check_level(level, rules, **rule_options)
     fixed_trump = _suit(trump)
-    wanted = None if contracts is None else [Contract.parse(c) for c in contracts]
+    wanted = read_contracts(contracts, rules, **rule_options)
     options = admissible(twelve, rules, bid, fixed_trump, wanted, **rule_options)
     if not options:
         raise AdviceError(f"no contract the rules allow at level {bid} can be announced with {twelve}")

@@ -28,7 +28,7 @@ from analyzer.advice.actor import (
     evaluate,
     read_cards,
 )
-from analyzer.advice.options import Option, admissible
+from analyzer.advice.options import Option, admissible, read_contracts, rule_contracts
 from analyzer.advice.result import Advice
 from analyzer.advice.worlds import AdviceError, bits_of, split_source
 from analyzer.batch import default_threads
@@ -47,21 +47,15 @@ UNITS_PER_DEAL = 8  # worlds (with their swaps) per talon or per forehand deal
 def rule_of_thumb(twelve: CardSet, rules: str, trump: Suit | None = None, contracts: list[Contract] | None = None,
                   **rule_options: Any) -> list[Option]:
     """One admissible option per (contract, trump, side suit): the rule-of-thumb discard."""
-    out = []
-    for option in admissible(twelve, rules, None, trump, contracts, **rule_options):
-        c = option.contract
-        if c.has_trumps:
-            keep = twelve
-            if c.two_sevens and option.side_suit is not None:
-                keep = twelve - CardSet([seven_of(option.side_suit)])
-            wanted = discard_for_trumps(keep, option.trump)
-        elif c in (Contract.BETL, Contract.OPEN_BETL):
-            wanted = discard_for_betl(twelve)
-        else:
-            wanted = discard_for_durch(twelve)
-        if option.discard == wanted:
-            out.append(option)
-    return out
+    def pick(contract: Contract, t: Suit | None, side: Suit | None) -> CardSet:
+        if contract.has_trumps:
+            assert t is not None
+            keep = twelve if side is None or not contract.two_sevens else twelve - CardSet([seven_of(side)])
+            return discard_for_trumps(keep, t)
+        if contract in (Contract.BETL, Contract.OPEN_BETL):
+            return discard_for_betl(twelve)
+        return discard_for_durch(twelve)
+    return admissible(twelve, rules, None, trump, contracts, pick=pick, **rule_options)
 
 
 def talon_options(twelve: CardSet, rules: str, ctx: Context, rng: np.random.Generator, trump: Suit | None = None,
@@ -69,9 +63,11 @@ def talon_options(twelve: CardSet, rules: str, ctx: Context, rng: np.random.Gene
     """The options one talon is judged by: the rule-of-thumb discard for the trump games, and for
     betl and durch (whose searches are cheap, and whose rule-of-thumb discard is often wrong) the
     discard that did best on a few worlds of their own."""
-    trumps = [o for o in rule_of_thumb(twelve, rules, trump, contracts, **rule_options) if o.contract.has_trumps]
-    notrump = [o for o in admissible(twelve, rules, None, trump, contracts, **rule_options)
-               if not o.contract.has_trumps]
+    every = contracts or rule_contracts(rules, **rule_options)
+    with_trumps = [c for c in every if c.has_trumps]
+    without = [c for c in every if not c.has_trumps]
+    trumps = rule_of_thumb(twelve, rules, trump, with_trumps, **rule_options) if with_trumps else []
+    notrump = admissible(twelve, rules, None, trump, without, **rule_options) if without else []
     if not notrump:
         return trumps
     records = evaluate(notrump, split_source(twelve, ctx.actor).draw(rng, 2), ctx, exact_points=False)
@@ -129,10 +125,7 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
             raise AdviceError(f"talons must be a whole number >= 2 or 'all', not {talons!r}")
         pairs = [pairs[i] for i in rng.choice(len(pairs), talons, replace=False)]
     levels = list(range(1, len(steps) + 1))
-    try:
-        wanted = None if contracts is None else [Contract.parse(c) for c in contracts]
-    except MariasError as exc:
-        raise AdviceError(str(exc)) from None
+    wanted = read_contracts(contracts, rules, **rule_options)
     per_level: list[list[tuple[float, ...]]] = [[] for _ in levels]  # (pay, se, p_make, loss, p_make se)
     jobs = jobs or default_threads()
     with client_for(scheduler, AdviceError) as client:
