@@ -142,6 +142,8 @@ def _assumption(position: VariantPosition) -> str:
         return f"the actor holds the called {called}: alone against three"
     if called in position.trick:
         return f"the called {called} is in the trick: the partner is seat {position.partner}"
+    if position.holder(called) is None:  # played in an earlier trick of the history
+        return f"the called {called} was played: the partner is seat {position.partner}"
     seven = next(iter(position.announced), None)
     holder = position.holder(seven) if seven is not None else None
     if position.contract.actor_seven and holder is not None and holder != position.actor:
@@ -166,8 +168,9 @@ def check_claim4(position: VariantPosition, solver: Solver | None = None,
         raise ClaimTooLarge(f"{total} redistributions of the unseen cards, more than {max_worlds}: "
                             "claim later in the hand")
     solver = solver or Solver()
-    follows_card = position.called is not None and position.called not in position.trick and \
-        position.called not in position.hands[position.actor]
+    # the partner follows the called card while it is unseen: in another seat's hand
+    follows_card = position.called is not None and position.holder(position.called) not in (None, position.actor) \
+        and position.called not in position.trick
     worlds = ruled_out = 0
     for hands in redistributions(position):
         changes: dict[str, Any] = {"hands": hands}
@@ -243,9 +246,7 @@ def _fill(data: dict[str, Any], actor: int, others: list[int], unseen_in: Any) -
                                                       and data.get("trump") is not None
                                                       and Card.from_str(data["trump"] + "7") not in mine):
         raise Claim4Error("an announced seven is seen with its announcer: give the other hands, not null")
-    leader = data.get("leader", 0)
-    if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < 4:
-        leader = 0  # the reader names what is wrong
+    leader = _leader(data, actor)
     in_trick = {(leader + i) % 4 for i in range(len(trick))}
     size = len(mine) + (actor in in_trick)
     need = [size - (s in in_trick) for s in others]
@@ -266,6 +267,24 @@ def _fill(data: dict[str, Any], actor: int, others: list[int], unseen_in: Any) -
             break
     assert first is not None
     raise first
+
+
+def _leader(data: dict[str, Any], actor: int) -> int:
+    """The current trick's leader: given, or the history's (the reader checks it; 0 where it cannot)."""
+    from analyzer.rules import _history_leader, _read_played, _suit_or_none
+
+    leader = data.get("leader")
+    if leader is not None:
+        return leader if isinstance(leader, int) and not isinstance(leader, bool) and 0 <= leader < 4 else 0
+    try:
+        played = _read_played(data.get("played"), 4)
+        contract = Contract.parse(data.get("contract", "game"))
+        first = data.get("first_leader")
+        return _history_leader({"contract": contract, "actor": actor, "rules": data.get("rules", "csm"),
+                                "trump": _suit_or_none(data.get("trump"), "trump"), "played": played,
+                                "first_leader": first if isinstance(first, int) else None}, 4)
+    except (MariasError, TypeError):
+        return 0  # the reader names what is wrong
 
 
 def _deals(cards: list[Card], need: list[int]) -> Iterator[list[tuple[Card, ...]]]:

@@ -187,7 +187,7 @@ def _question(position: Position, name: str) -> Question:
         return Question(name, _core.GOAL_SEVENS, maximiser, 1, goals=goals)
     if name in ("betl", "open-betl", "durch", "open-durch"):
         betl = name.endswith("betl")
-        won = [(lead + trick_winner(cards, trump, position.notrump)) % 3 == position.actor
+        won = [(lead + trick_winner(cards, trump, position.notrump)) % position.players in position.team
                for lead, cards in zip(position.trick_leaders(), position.played)]
         if any(won) if betl else not all(won):  # a trick of the history decided it
             return Question(name, _core.GOAL_POINTS, 0, _NEVER)

@@ -197,7 +197,10 @@ def reference4_solve(position: dict) -> dict:
         partner = owner[partner]
     team = frozenset({actor} if partner is None else {actor, partner})
     defence = frozenset(range(seats)) - team
-    assert not position.get("marriages"), "declared marriages are left to tests/reference.py"
+    # declared marriages (a K or O of a pair already played, e.g. in the current trick) are in
+    # ``score``; a hundred counts its side's best ONE marriage, declared or held
+    declared = {side: [c for c in (position.get("marriages") or {}).get(side, "") if c in SUITS]
+                for side in ("actor", "defence")}
     score = position.get("score") or {}
     score_a, score_d = score.get("actor", 0), score.get("defence", 0)
 
@@ -231,10 +234,11 @@ def reference4_solve(position: dict) -> dict:
     G, trick_a = solve(_Hra(team, trump, over_first), team)
     game = score_a + 10 * sum(held(team)) - score_d - 10 * sum(held(defence)) + 10 * (2 * G - R) > 0
 
-    def hundred(side, side_score):
-        best = max(held(side) + [0])
+    def hundred(side, side_score, side_declared):
+        taken = side_score - 10 * sum(mval(s) for s in side_declared)
+        best = max(held(side) + [mval(s) for s in side_declared] + [0])
         v = solve(_Hundred(side, trump, over_first, best), side)[0]
-        return side_score + 10 * v >= 100
+        return taken + 10 * v >= 100
 
     parts = {"game": ("game",), "seven": ("seven",), "hundred": ("hundred",), "hundred-seven": ("hundred", "seven"),
              "seven-against": ("seven-against",), "hundred-against": ("hundred-against",)}[contract]
@@ -249,9 +253,9 @@ def reference4_solve(position: dict) -> dict:
         elif name == "seven-against":
             goals[name] = solve(_Seven(seven, trump), defence)[0] == 1
         elif name == "hundred":
-            goals[name] = hundred(team, score_a)
+            goals[name] = hundred(team, score_a, declared["actor"])
         elif name == "hundred-against":
-            goals[name] = hundred(defence, score_d)
+            goals[name] = hundred(defence, score_d, declared["defence"])
     return {"makes": all(goals[p] for p in parts), "actor_points": 10 * trick_a,
             "defence_points": 10 * R - 10 * trick_a, "value": G,
             "components": {name: goals[name] for name in reported}}
