@@ -60,8 +60,8 @@ def obligations(r: GameResult, t: Rules) -> tuple[GameResult, list[str]]:
     if r.hands is None:
         raise ResultError(f"option {wanted[0]} reads the dealt hands: give \"hands\" (four hands of eight)")
     if 0 not in r.team:
-        return r, [f"{', '.join(wanted)}: forehand is not on the actor's side, nobody is his opponent "
-                   "in this game: no obligation"]
+        why = f"{', '.join(wanted)}: forehand is not on the actor's side, nobody is his opponent in this game"
+        return r, [why + ": no obligation"]
     trump = Suit.from_str(r.trump)  # type: ignore[arg-type]
     king, over = Card.make(trump, Rank.KING), Card.make(trump, Rank.OVER)
     notes: list[str] = []
