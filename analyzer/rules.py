@@ -145,6 +145,12 @@ class Position:
         return frozenset((self.actor,))
 
     @property
+    def free_tricks(self) -> int:
+        """Tricks at the end that the durch goal does not count (1: durch with the wise one,
+        analyzer.variants; 0 for every other game)."""
+        return 0
+
+    @property
     def team_mask(self) -> int:
         """``team`` as the core's bit mask, a bit per seat."""
         return sum(1 << seat for seat in self.team)

@@ -46,6 +46,7 @@ from analyzer.rules import (
 )
 
 PLAYERS = 4
+WISE = "wise"  # "partner": "wise": durch with the wise one
 HAND = 8  # cards per hand: a full four-player deal (32 / 4), two players once the stock is gone
 SEAT_NAMES_4 = ("forehand", "second", "third", "dealer")
 SEAT_NAMES_2 = ("non-dealer", "dealer")
@@ -75,6 +76,13 @@ class VariantPosition(Position):
     partner: int | None = None  # the partner's seat; None: the actor alone against three
     called: Card | None = None  # the called card the partner was found by, when given so
     seats: int = PLAYERS
+    # Durch with the wise one ("partner": "wise"): the actor alone must take every trick but the
+    # last, whose winner becomes his partner (the actor himself: alone); docs/rules.md §8.
+    wise: bool = False
+
+    @property
+    def free_tricks(self) -> int:
+        return 1 if self.wise else 0
 
     @property
     def players(self) -> int:
@@ -110,11 +118,18 @@ class VariantPosition(Position):
         out: dict[str, Any] = {"players": self.seats, **super().to_json()}
         if self.seats == 2:
             out["marriage_rule"] = self.marriage_rule  # its default differs from three players'
-        if self.called is not None:
+        if self.wise:
+            out["partner"] = WISE
+        elif self.called is not None:
             out["partner"] = str(self.called)
         elif self.partner is not None:
             out["partner"] = self.partner
         return out
+
+    def found_partner(self, last_winner: int) -> int | None:
+        """Durch with the wise one: the partner the last trick's winner makes (None: the actor
+        took it himself and is alone against three)."""
+        return None if last_winner == self.actor else last_winner
 
     def replace(self, **changes: Any) -> VariantPosition:
         data = {name: getattr(self, name) for name in self.__dataclass_fields__}
@@ -191,6 +206,9 @@ class VariantPosition(Position):
             raise PositionError("two players have no partners")
         if self.partner is not None and c in ALONE:
             raise PositionError(f"{c.value} is played alone against three: no partner")
+        if self.wise and (c != Contract.DURCH or self.partner is not None or self.seats != PLAYERS):
+            raise PositionError("durch with the wise one (\"partner\": \"wise\") is a four-player durch, "
+                                f"not {c.value}")
         if self.partner is not None and not 0 <= self.partner < self.seats:
             raise PositionError(f"partner must be a seat 0 to 3, not {self.partner!r}")
         if c.has_trumps and self.trump is None:
@@ -223,6 +241,8 @@ def _partner(value: Any, shell: VariantPosition) -> tuple[int | None, Card | Non
     durch with partner any named card. ``shell`` (not checked) holds the cards and the history:
     a called card already played in it is found with whoever played it."""
     actor, trump, contract = shell.actor, shell.trump, shell.contract
+    if value == WISE:
+        raise AssertionError("read by position_from_json")  # pragma: no cover
     if value is None:
         return None, None
     if contract in ALONE:
@@ -322,7 +342,11 @@ def position_from_json(data: Any) -> VariantPosition:
         "declared": (_suits(declared_in.get("actor", "")), _suits(declared_in.get("defence", ""))),
         "marriage_rule": marriage_rule, "rules": rules, "played": played, "first_leader": first_leader,
         "seats": players}
-    if players == 4:
+    if players == 4 and data.get("partner") == WISE:
+        if contract != Contract.DURCH:
+            raise PositionError(f"\"partner\": \"wise\" is durch with the wise one: contract durch, not {contract.value}")
+        fields["wise"] = True  # the partner is found by the last trick: alone until then
+    elif players == 4:
         fields["partner"], fields["called"] = _partner(data.get("partner"), VariantPosition(**fields))
     return VariantPosition.build(typed_score=score, **fields)  # type: ignore[return-value]
 

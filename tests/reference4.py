@@ -21,7 +21,8 @@ actor's side" and "the defence" as the other side):
   must win the last trick and appear in no other; the side holding it maximises.
 * hundred / hundred-against: the side's trick points + its best ONE marriage.
 * betl / durch (alone): the actor takes no trick / every trick; durch with a partner:
-  the actor and his partner take every trick.
+  the actor and his partner take every trick; durch with the wise one
+  (``"partner": "wise"``): the actor alone takes every trick but the last.
 
 Two players (``"players": 2``) after the stock: the same with two hands, the actor
 against the other player, no partner, marriages by default declared with the
@@ -144,14 +145,16 @@ class _Seven:
 
 
 class _BetlDurch:
-    def __init__(self, team, durch):
-        self.team, self.durch = team, durch
+    def __init__(self, team, durch, wise=False):
+        self.team, self.durch, self.wise = team, durch, wise
         self.start = None
 
     def on_card(self, x, seat, card, hand):
         return (0,), x
 
     def on_trick(self, x, trick, winner, tricks_left):
+        if self.wise and tricks_left == 1:
+            return (0,), x, None  # the wise one: the last trick only finds the partner
         if (winner in self.team) != self.durch:
             return (0,), x, (0,)
         return (0,), x, None
@@ -193,6 +196,10 @@ def reference4_solve(position: dict) -> dict:
     owner = {c: s for s in range(seats) for c in hands[s]}
     owner.update({c: (leader + i) % seats for i, c in enumerate(trick)})
     partner = position.get("partner")
+    wise = partner == "wise"
+    if wise:
+        assert contract == "durch"
+        partner = None  # alone until the last trick
     if isinstance(partner, str):
         partner = owner[partner]
     team = frozenset({actor} if partner is None else {actor, partner})
@@ -221,7 +228,7 @@ def reference4_solve(position: dict) -> dict:
 
     if notrump:
         assert team == {actor} or contract == "durch"  # durch with partner: the two take every trick
-        ok = solve(_BetlDurch(team, contract.endswith("durch")), team)[0] == 1
+        ok = solve(_BetlDurch(team, contract.endswith("durch"), wise), team)[0] == 1
         return {"makes": ok, "actor_points": None, "defence_points": None, "value": None, "components": {}}
 
     R = sum(_sharp(c) for c in everything) + 1

@@ -94,6 +94,7 @@ class GameResult:
     active: bool = False
     partner: int | None = None
     hands: tuple[CardSet, ...] | None = None
+    wise: bool = False  # durch with the wise one: ``partner`` is the winner of the eighth trick
 
     @classmethod
     def from_json(cls, data: Any) -> GameResult:
@@ -173,6 +174,8 @@ class GameResult:
                 out[key] = str(cards)
         if self.active:
             out["partner"] = self.partner
+        if self.wise:
+            out["wise"] = True
         if self.hands is not None:
             out["hands"] = [str(h) for h in self.hands]
         return out
@@ -191,7 +194,7 @@ class GameResult:
 
 _KEYS = ("rules", "options", "players", "contract", "trump", "side_suit", "actor", "against", "flek", "flekers",
          "points", "talon_points", "marriages", "trump_seven", "side_seven", "actor_tricks", "unplayed",
-         "renonc", "holding", "hand", "talon", "partner", "hands")
+         "renonc", "holding", "hand", "talon", "partner", "hands", "wise")
 
 
 def _int(value: Any, name: str, low: int, high: int | None = None) -> int:
@@ -390,6 +393,7 @@ def parse_result(data: Any) -> GameResult:
         if contract is not None and not notrump:
             raise ResultError(f"actor_tricks belongs to betl and durch, not {name}")
         actor_tricks = _int(data["actor_tricks"], "actor_tricks", 0, 10)
+    wise = _wise(data, active, contract, actor_tricks)
 
     renonc = None
     if data.get("renonc") is not None:
@@ -415,7 +419,21 @@ def parse_result(data: Any) -> GameResult:
                                                 "the hand and talon")  # type: ignore[arg-type]
     return GameResult(contract, actor, trump, side_suit, against, flek, tuple(flekers), points, talon_points,
                       marriages, trump_seven, side_seven, actor_tricks, unplayed, renonc, holding, players,
-                      hand, talon, active, partner, hands)
+                      hand, talon, active, partner, hands, wise)
+
+
+def _wise(data: Mapping[str, Any], active: bool, contract: Contract | None, actor_tricks: int | None) -> bool:
+    """Durch with the wise one: the actor's tricks are those of the first seven, the partner the
+    eighth trick's winner (docs/scoring.md, "Four players")."""
+    if data.get("wise") is None:
+        return False
+    wise = _bool(data["wise"], "wise")
+    if wise and (not active or contract is None or contract.value != "durch"):
+        raise ResultError("wise (durch with the wise one) belongs to a four-player durch with a \"partner\"")
+    if wise and actor_tricks is not None and actor_tricks > 7:
+        raise ResultError(f"with the wise one actor_tricks counts the actor's tricks of the first seven "
+                          f"(7 of the first seven make it), not {actor_tricks}")
+    return wise
 
 
 def _partner(data: Mapping[str, Any], active: bool, actor: int | None, contract: Contract | None) -> int | None:
