@@ -134,6 +134,8 @@ def _assumption(position: VariantPosition) -> str:
     if position.players != 4:
         raise ArgumentError("check_claim4 takes a four-player position")
     called = position.called
+    if position.free_tricks:
+        return "durch with the wise one: alone until the last trick, whose winner becomes the partner"
     if not position.contract.has_trumps or (called is None and position.partner is None):
         return "alone against three"
     if called is None:

@@ -80,6 +80,8 @@ def test_the_payments_are_the_three_player_price_spread_by_seat_payments() -> No
             three["flekers"] = {main_part: [rng.choice([1, 2]) for _ in range(count)]}
         if contract in ("betl", "durch"):
             four["actor_tricks"] = three["actor_tricks"] = rng.randrange(9)
+            if contract == "durch":  # every trick: eight of four players' hands, ten of three's
+                three["actor_tricks"] = 10 if four["actor_tricks"] == 8 else 9
         else:
             trump = rng.choice("hbla")
             a = rng.randrange(10) * 10

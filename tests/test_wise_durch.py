@@ -112,3 +112,20 @@ def test_payments_go_by_the_partner_found() -> None:
     assert list(settle(parse_result(alone), "basic").payments) == seat_payments({0}, -10)
     with pytest.raises(ValueError, match="7 of the first seven"):
         parse_result({**made, "actor_tricks": 8})
+
+
+def test_solve_payment_settles_with_the_partner_found_and_claims_say_so() -> None:
+    data = {"players": 4, "hands": ["hA b7", "h7 bA", "h8 b8", "h9 bX"], "contract": "durch", "partner": "wise",
+            "rules": "licit"}
+    out = CliRunner().invoke(main, ["solve", "-", "--payment", "--json"], input=json.dumps(data))
+    assert out.exit_code == 0, out.output
+    payment = json.loads(out.stdout)["payment"]
+    # licit durch 10; seat 1 took the last trick: 2 v 2, seat 0 with seat 2, seat 1 with seat 3
+    assert payment["payments"] == [10, 10, -10, -10] and "with the wise one, partner seat 1" in payment["title"]
+    failed = {**data, "hands": ["h7 b7", "hA bA", "h8 b8", "h9 bX"]}  # the actor loses the first trick
+    payment = json.loads(CliRunner().invoke(main, ["solve", "-", "--payment", "--json"],
+                                            input=json.dumps(failed)).stdout)["payment"]
+    assert payment["payments"] == [-30, 10, 10, 10]  # no partner found: alone against three
+    claim = {**data, "hands": ["hA bA", None, None, None], "unseen": "h7 h8 h9 b7 b8 bX"}
+    payload = json.loads(CliRunner().invoke(main, ["claim", "-", "--json"], input=json.dumps(claim)).stdout)
+    assert payload["laid_down"] is True and "durch with the wise one" in payload["partner"]

@@ -321,4 +321,7 @@ class Sheet:
         side = f", side suit {r.side_suit}" if r.side_suit else ""
         against = f", against: {', '.join(r.against)}" if r.against else ""
         actor = f", actor seat {r.actor}" if r.actor is not None else ""
+        if r.active:  # four active players
+            actor += (", with the wise one" if r.wise else "") + (
+                f", partner seat {r.partner}" if r.partner is not None else ", alone against three")
         return f"{t.name}: {name}{trump}{side}{against}{actor}; payments in {t.unit}"
