@@ -109,3 +109,60 @@ def test_solve_and_claim_on_the_command_line_take_the_history() -> None:
     # the played cards are seen: the six unseen cards go 2 + 2 + 2 (90 ways); the partner is whoever played hK
     assert payload["distributions"] == 90 and payload["worlds"] + payload["ruled_out"] <= 90
     assert "partner" in payload and "hK" in payload["partner"]
+
+
+def history_possible(position: Position, hands: list) -> bool:
+    """Could the played tricks and the current trick have been played from these hands (the
+    reference's rule of play, tests/reference.py)?"""
+    from reference import legal_cards
+
+    trump = None if position.trump is None else position.trump.token
+    announced = frozenset(str(c) for c in position.announced)
+    tricks = [(lead, [str(c) for c in cards]) for lead, cards in zip(position.trick_leaders(), position.played)]
+    tricks.append((position.leader, [str(c) for c in position.trick]))
+    held = [set(h) for h in hands]
+    for lead, cards in tricks:
+        for i, card in enumerate(cards):
+            held[(lead + i) % 4].add(card)
+    for lead, cards in tricks:
+        for i, card in enumerate(cards):
+            seat = (lead + i) % 4
+            if card not in legal_cards(sorted(held[seat]), cards[:i], trump, position.notrump, announced):
+                return False
+            held[seat].discard(card)
+    return True
+
+
+def test_claims_with_history_rule_out_what_the_history_forbids() -> None:
+    from itertools import product
+
+    from analyzer.claims4 import check_claim4
+
+    rng = random.Random(21)
+    seen = {True: 0, False: 0}
+    ruled = 0
+    for i in range(40):
+        position = with_history(rng, 3, ["game", "betl", "durch", "hundred"][i % 4], 1)
+        if position.called is not None and position.holder(position.called) not in (None, position.actor):
+            continue  # the partner follows the card: tests/test_claims4.py covers that
+        others = [s for s in range(4) if s != position.actor]
+        unseen = [str(c) for s in others for c in position.hands[s]]
+        counts = [len(position.hands[s]) for s in others]
+        expected, possible = True, 0
+        for seats in product(others, repeat=len(unseen)):
+            hands = [[str(c) for c in position.hands[s]] if s == position.actor else [] for s in range(4)]
+            for card, seat in zip(unseen, seats):
+                hands[seat].append(card)
+            if [len(hands[s]) for s in others] != counts or not history_possible(position, hands):
+                continue
+            possible += 1
+            data = without_history(position)
+            data["hands"] = [" ".join(h) for h in hands]
+            if not reference4_solve(data)["makes"] or (position.contract.value in ("betl", "durch")
+                                                       and not Solver(16).makes(position)):
+                expected = False
+        result = check_claim4(position)
+        assert result.laid_down == expected and (not expected or result.worlds == possible), position.to_json()
+        ruled += result.ruled_out
+        seen[expected] += 1
+    assert seen[True] and seen[False] and ruled
