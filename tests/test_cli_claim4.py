@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from click.testing import CliRunner
 from reference4 import reference4_solve
 from test_claims4 import brute_force
@@ -12,6 +13,7 @@ from test_four_players import random_position4
 
 from analyzer.cards import Card
 from analyzer.cli import main
+from analyzer.errors import MariasError
 from analyzer.rules import Position, replay
 
 HIDDEN = {"players": 4, "hands": ["hA b7 b8", None, None, None], "trump": "h", "contract": "game",
@@ -81,3 +83,15 @@ def test_bad_input_is_one_line_and_exit_2() -> None:
         result = run(*args, claim=claim)
         assert result.exit_code == 2, (claim, result.output)
         assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def test_the_web_claim_answers_with_the_same_keys() -> None:
+    from analyzer.web.jobs import Job
+    from analyzer.web.work import claim_work
+
+    options = {"count": False, "consistent": False, "components": None, "strict": False}
+    job = Job("1", "claim")
+    payload = claim_work(HIDDEN, options)(job)
+    assert payload == json.loads(run("--json", claim=HIDDEN).stdout) and job.total == 1680
+    with pytest.raises(MariasError, match="strict is for three players"):
+        claim_work(HIDDEN, {**options, "strict": True})(Job("2", "claim"))

@@ -44,12 +44,13 @@ def claim_command(source: str | None, as_json: bool, count: bool, consistent: bo
 
     data = position_data(source, "the claim", options)
     if isinstance(data, dict) and data.get("players", 3) == 4:
-        refused = [flag for flag, given in (("--count", count), ("--consistent", consistent),
-                                            ("--component", components), ("--time-limit", time_limit is not None),
-                                            ("--strict", strict)) if given]
-        if refused:
-            raise BadInput(f"{refused[0]} is for three players: a four-player claim is checked open-handed, "
-                           "every redistribution, for the contract's own goal (docs/claims.md, \"Four players\")")
+        from analyzer.claims4 import refuse_three_player_options
+
+        try:
+            refuse_three_player_options({"--count": count, "--consistent": consistent, "--component": components,
+                                         "--time-limit": time_limit is not None, "--strict": strict})
+        except MariasError as exc:
+            raise BadInput(str(exc)) from None
         _claim4(data, as_json, unicode)
         return
     try:
