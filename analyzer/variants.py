@@ -299,6 +299,10 @@ def position_from_json(data: Any) -> VariantPosition:
     if data.get("talon"):
         raise PositionError(f"{word} players have no talon")
     actor = _seat4(data.get("actor", 0), "actor", players)
+    if players == 2 and (data.get("played") or data.get("first_leader") is not None):
+        # tricks of the stock were played without the duty to follow: not replayed by these rules
+        raise PositionError("'played' (the tricks before) is read for three and four players: give the two-player "
+                            "position after them, with their points in 'score'")
     try:
         played = _read_played(data.get("played"), players)
     except NotationError as exc:

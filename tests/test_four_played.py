@@ -166,3 +166,10 @@ def test_claims_with_history_rule_out_what_the_history_forbids() -> None:
         ruled += result.ruled_out
         seen[expected] += 1
     assert seen[True] and seen[False] and ruled
+
+
+def test_two_players_still_refuse_a_history() -> None:
+    data = {"players": 2, "hands": ["hA b7", "h7 bA"], "trump": "h", "contract": "game",
+            "played": [["hX", "h9"]], "first_leader": 0}
+    with pytest.raises(PositionError, match="read for three and four players"):
+        Position.from_json(data)
