@@ -14,9 +14,11 @@ other side, so that the solver, its questions and its JSON keys serve both
 variants unchanged. The core searches it by its parameters (cext/solver.h:
 ``nseats``, ``team``), not by a copy of the search.
 
-Two players (*lízaný*) are solved once the stock is exhausted: two hands of at
-most eight, follow, beat and trump as for three, marriages declared with the
-over (the "over-first" rule). The whole hand with the stock is not solved yet.
+Two players (*lízaný*): after the stock, two hands of at most eight, follow,
+beat and trump as for three, marriages declared with the over (the
+"over-first" rule); with a ``"stock"`` (its order given) the whole hand, and
+the six-card variant (``"variant": "six"``), by the rules of
+:mod:`analyzer.stock`.
 
 >>> pos = Position.from_json({"players": 4, "hands": ["hA hX", "h7 b7", "h8 b8", "hK bA"],
 ...                           "trump": "h", "contract": "game", "partner": "hK"})
@@ -63,6 +65,7 @@ CONTRACTS = {2: TWO_CONTRACTS, 4: FOUR_CONTRACTS}
 
 _JSON_KEYS = {"players", "hands", "trump", "contract", "actor", "leader", "partner", "trick", "score", "marriages",
               "marriage_rule", "rules", "talon", "side_suit"}
+_TWO_KEYS = {"stock", "variant"}  # two players only: analyzer/stock.py
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,31 @@ class VariantPosition(Position):
     partner: int | None = None  # the partner's seat; None: the actor alone against three
     called: Card | None = None  # the called card the partner was found by, when given so
     seats: int = PLAYERS
+    stock: tuple[Card, ...] = ()  # two players: the cards still to draw, in drawing order
+    variant: str = "lizany"  # two players: "lizany" (eight each) or "six" (analyzer/stock.py)
+
+    @property
+    def in_stock(self) -> bool:
+        """Is the stock still to draw (the rules of analyzer/stock.py in force)?"""
+        return bool(self.stock)
+
+    @property
+    def tricks_left(self) -> int:
+        return len(self.hands[self.to_move]) + len(self.stock) // 2
+
+    def legal_moves(self):  # type: ignore[no-untyped-def]
+        if self.stock:
+            from analyzer.stock import legal_moves
+
+            return CardSet([m for m in legal_moves(self) if isinstance(m, Card)])
+        return super().legal_moves()
+
+    def play(self, card: Card | str) -> VariantPosition:
+        if self.stock:
+            from analyzer.stock import play_move
+
+            return play_move(self, card)
+        return super().play(card)  # type: ignore[return-value]
 
     @property
     def players(self) -> int:
@@ -108,6 +136,10 @@ class VariantPosition(Position):
         out: dict[str, Any] = {"players": self.seats, **super().to_json()}
         if self.seats == 2:
             out["marriage_rule"] = self.marriage_rule  # its default differs from three players'
+            if self.stock:
+                out["stock"] = " ".join(map(str, self.stock))
+            if self.variant != "lizany":
+                out["variant"] = self.variant
         if self.called is not None:
             out["partner"] = str(self.called)
         elif self.partner is not None:
@@ -142,9 +174,17 @@ class VariantPosition(Position):
             seen = seen | cards
         if len(self.trick) > n - 1:
             raise PositionError(f"the current trick may hold at most {n - 1} card(s) with {word} players")
-        size = len(self.hands[self.to_move])
-        if size > HAND:
-            raise PositionError(f"hand {self.to_move} holds {size} cards; at most {HAND} with {word} players")
+        size, most = len(self.hands[self.to_move]), HAND
+        if n == 2:
+            from analyzer.stock import HAND_SIZE, check_stock
+
+            most = HAND_SIZE[self.variant]
+            check_stock(self)
+        elif self.stock or self.variant != "lizany":
+            raise PositionError(f"{word} players have no stock and no two-player variant")
+        if size > most:
+            raise PositionError(f"hand {self.to_move} holds {size} cards; at most {most} with {word} players"
+                                + (" in the six-card variant" if most != HAND else ""))
         if self.trick and size == 0:
             raise PositionError("a trick is in progress but the player to move has no cards")
         for k in range(n):
@@ -155,7 +195,8 @@ class VariantPosition(Position):
                     f"hand {seat} holds {len(self.hands[seat])} cards but should hold {want} "
                     f"(hand {self.to_move}, to move, holds {size}; {len(self.trick)} card(s) in the trick)")
         self._check_four_contract()
-        self._check_trick()
+        if not self.stock:  # while the stock lasts any card may be played (analyzer/stock.py checks the rest)
+            self._check_trick()
 
     def _check_four_contract(self) -> None:
         c, word = self.contract, NUMBER[self.seats]
@@ -239,12 +280,10 @@ def position_from_json(data: Any) -> VariantPosition:
     if players not in CONTRACTS or isinstance(players, bool):
         raise PositionError(f"\"players\" must be 2, 3 or 4, not {players!r}")
     word = NUMBER[players]
-    if players == 2 and data.get("stock"):
-        raise PositionError("two players are solved once the stock is exhausted: a stock to draw is not solved yet")
     if data.get("played"):
         raise PositionError(f"'played' (the tricks before) is read for three players only: give the {word}-player "
                             "position after them, with their points in 'score'")
-    unknown = set(data) - _JSON_KEYS - ({"stock"} if players == 2 else set()) - {"played", "first_leader"}
+    unknown = set(data) - _JSON_KEYS - (_TWO_KEYS if players == 2 else set()) - {"played", "first_leader"}
     if unknown:
         raise PositionError(f"unknown key {min(unknown)!r} in position")
     hands_in = data.get("hands")
@@ -278,6 +317,9 @@ def position_from_json(data: Any) -> VariantPosition:
     except NotationError as exc:
         raise PositionError(str(exc)) from None
     trump = _suit_or_none(data.get("trump"), "trump")
+    stock, variant = _stock(data) if players == 2 else ((), "lizany")
+    if variant == "six" and trump is None and stock:
+        trump = stock[-1].suit  # the turned card, the stock's last, shows the trump suit
     score_in = data.get("score") or {}
     if not isinstance(score_in, Mapping) or set(score_in) - {"actor", "defence"}:
         raise PositionError("'score' must be an object with 'actor' and 'defence'")
@@ -303,9 +345,26 @@ def position_from_json(data: Any) -> VariantPosition:
         partner=partner,
         called=called,
         seats=players,
+        stock=stock,
+        variant=variant,
     )
     position.check()
     return position
+
+
+def _stock(data: Mapping[str, Any]) -> tuple[tuple[Card, ...], str]:
+    """The two-player ``stock`` (drawing order) and ``variant`` keys. Raises PositionError."""
+    from analyzer.stock import parse_variant
+
+    variant = parse_variant(data.get("variant"))
+    stock_in = data.get("stock") or []
+    if not isinstance(stock_in, (str, list)):
+        raise PositionError("'stock' must be a string or a list of card tokens, in drawing order")
+    try:
+        stock = parse_cards(stock_in.split() if isinstance(stock_in, str) else stock_in)
+    except NotationError as exc:
+        raise PositionError(f"stock: {exc}") from None
+    return tuple(stock), variant
 
 
 def seat_name(position: Position, seat: int) -> str:
