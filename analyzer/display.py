@@ -51,6 +51,10 @@ def describe_contract(position: Position, unicode: bool = False) -> str:
             parts.append(f"partner seat {partner[0]}" if partner else "actor alone against three")
     if position.marriage_rule != "czech":
         parts.append(f"marriages {position.marriage_rule}")
+    if getattr(position, "variant", "lizany") == "six":
+        parts.append("six-card variant")
+    if getattr(position, "stock", ()):
+        parts.append("the stock's order known: perfect information")
     return ", ".join(parts)
 
 
@@ -64,6 +68,9 @@ def draw_position(position: Position, unicode: bool = False) -> str:
         lines.append(f"  {seat_label(position, seat):<{width}}  {hand}")
     if position.talon:
         lines.append(f"  {'talon':<{width}}  {position.talon.pretty(unicode, position.notrump)}")
+    stock = getattr(position, "stock", ())
+    if stock:
+        lines.append(f"  {'stock, top first':<{width}}  {' '.join(c.pretty(unicode) for c in stock)}")
     if position.trick:
         lines.append(f"  {'trick so far':<{width}}  {' '.join(c.pretty(unicode) for c in position.trick)}")
     if position.score != (0, 0) or position.declared != ((), ()):
@@ -89,10 +96,15 @@ def _who(position: Position, seat: int) -> str:
 def draw_line(position: Position, line: Sequence[Card], unicode: bool = False, goal: str = "points") -> str:
     """The line trick by trick, numbered on from the tricks already played: who played what and
     who took the trick; the points in it only on a line played for the points."""
-    tricks = group_tricks(position, line)
+    if getattr(position, "stock", ()):
+        from analyzer.stock import group_line
+
+        tricks: Sequence[Any] = group_line(position, list(line))  # type: ignore[arg-type]
+    else:
+        tricks = group_tricks(position, line)
     rows = []
     for trick in tricks:
-        shown = []
+        shown = [] if getattr(trick, "exchange", None) is None else [f"{trick.exchange}:exchange"]
         for i, (seat, card) in enumerate(zip(trick.players, trick.cards)):
             text = f"{seat}:{card.pretty(unicode)}"
             shown.append(f"({text})" if trick is tricks[0] and i < len(position.trick) else text)
@@ -103,6 +115,9 @@ def draw_line(position: Position, line: Sequence[Card], unicode: bool = False, g
         taken = f" -> {_who(position, trick.winner)} takes it"
         if goal in ("points", "game", "hundred", "hundred-against"):
             taken += f", {trick.points}"
+        draws = getattr(trick, "draws", ())
+        if draws:
+            taken += f"; draws {trick.winner}:{draws[0].pretty(unicode)} {1 - trick.winner}:{draws[1].pretty(unicode)}"
         rows.append(f"  {trick.number:>2}. {cards:<24}{taken}{_seven_note(position, trick, goal, unicode)}")
     if tricks and tricks[-1].winner is not None and len(tricks) < position.tricks_left:
         rows.append(f"      the line stops here: {_decided(goal)}")

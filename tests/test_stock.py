@@ -192,7 +192,7 @@ def test_six_card_variant_bad_input() -> None:
     assert Position.from_json(base).trump == cards[-1].suit
     for change, words in [({"stock": " ".join(map(str, cards[12:31]))}, "even number"),
                           ({"hands": [" ".join(map(str, cards[:8])), " ".join(map(str, cards[8:16]))],
-                            "stock": " ".join(map(str, cards[16:]))}, "at most 6"),
+                            "stock": " ".join(map(str, cards[16:]))}, "each hand holds 6"),
                           ({"trump": "h"}, "turned card"),
                           ({"contract": "seven"}, "no announcements")]:
         with pytest.raises(PositionError, match=words):
