@@ -38,7 +38,7 @@ def result_json(position: Position, result: SolveResult) -> dict[str, Any]:
                                 f"{sum(points) + position.talon.points}, not 90")
         out["points"] = {"actor": points[0], "defence": points[1]}
         out["talon_points"] = position.talon.points
-        held = [[s for seat in range(3) if position.side(seat) == side for s in position.held_marriages(seat)]
+        held = [[s for seat in range(position.players) if position.side(seat) == side for s in position.held_marriages(seat)]
                 for side in (0, 1)]
         out["marriages"] = {who: "".join(s.token for s in position.declared[side] + tuple(held[side]))
                             for side, who in enumerate(("actor", "defence"))}

@@ -228,12 +228,13 @@ static int lead(ms_ctx *c, int target) {
         if (hi < target) return 0;
     }
 
-    /* Step 3. The moves: the table's first, the exchange, then the cards from the highest. */
+    /* Step 3. The moves: the table's first, the exchange, then the cards from the lowest (measured:
+     * fewer nodes than from the highest, docs/benchmarks.md). */
     int L = c->s.leader, me = c->maxside[L], moves[MAX_MOVES], n = 0;
     uint32_t cards = collapse(c, playable(c, c->s.hand[L]));
     if (ttmove >= 0 && (ttmove == MS_EXCHANGE ? can_exchange(c) : (int)((cards >> ttmove) & 1))) moves[n++] = ttmove;
     if (can_exchange(c) && ttmove != MS_EXCHANGE) moves[n++] = MS_EXCHANGE;
-    for (int rank = 7; rank >= 0; rank--)
+    for (int rank = 0; rank <= 7; rank++)
         for (int suit = 0; suit < 4; suit++) {
             int card = suit * 8 + rank;
             if ((cards >> card) & 1 && card != ttmove) moves[n++] = card;
