@@ -22,7 +22,7 @@ Both players see everything (the stock's order is given): the hand is perfect in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from analyzer.cards import Card, CardSet, Rank, Suit
 from analyzer.errors import PositionError
@@ -35,7 +35,7 @@ VARIANT_ALIASES = {"lizany": "lizany", "lízaný": "lizany", "eight": "lizany", 
 HAND_SIZE = {"lizany": 8, "six": 6}  # cards in each hand while the stock lasts
 EXCHANGE = "exchange"  # the six-card variant's exchange of the trump seven for the turned card
 
-Move = Union[Card, str]
+Move = Card | str
 
 
 def parse_variant(value: Any) -> str:

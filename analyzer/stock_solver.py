@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 from analyzer import _core
 from analyzer.cards import Card
-from analyzer.solver import OWN_GOAL, Question, SolveResult, hra_question, questions, remaining_units
+from analyzer.solver import (
+    OWN_GOAL,
+    Question,
+    SolveResult,
+    hra_question,
+    questions,
+    remaining_units,
+)
 from analyzer.stock import EXCHANGE, Move, group_line
 
 if TYPE_CHECKING:
@@ -100,7 +107,7 @@ class StockSolver:
             own = qs[OWN_GOAL[position.contract][0]]
             line_goal = "points"
             line = [move for move, _, _ in steps]
-            if not (own.name == "game"):
+            if own.name != "game":
                 line = [move for move, _, _ in self.line_steps(position, own)]
                 line_goal = own.name
             values = self.card_values(position, qs) if card_values else None

@@ -47,7 +47,7 @@ def main() -> None:
     parser.add_argument("--six", action="store_true", help="the six-card variant")
     parser.add_argument("--time-limit", type=float, default=60.0)
     args = parser.parse_args()
-    print(f"| variant | stock left | deals | median s | 90th pct s | max s | undecided | median stock nodes |")
+    print("| variant | stock left | deals | median s | 90th pct s | max s | undecided | median stock nodes |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for k in (int(x) for x in args.stock.split(",")):
         rng = random.Random(args.seed * 1000 + k)

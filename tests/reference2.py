@@ -179,7 +179,7 @@ def reference2_solve(position: dict) -> dict:
     def solve(goal, maximiser):
         return _minimax(goal, hands, stock, trick, leader, trump, six, announced, frozenset({maximiser}))
 
-    G, trick_a = solve(_Hra(actor), actor)
+    G, _ = solve(_Hra(actor), actor)
     game = score_a - score_d + 10 * (2 * G - R) > 0
     parts = {"game": ("game",), "seven": ("seven",), "hundred": ("hundred",), "hundred-seven": ("hundred", "seven"),
              "seven-against": ("seven-against",), "hundred-against": ("hundred-against",)}[contract]
