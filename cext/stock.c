@@ -51,6 +51,7 @@ struct ms_ctx {
     uint32_t goals;     /* goal cards: played while the stock lasts, the goal is lost */
     uint32_t rest[33];  /* rest[i]: the stock's cards from i on, its last card left out */
     int maxside[2];
+    uint32_t history[2][33]; /* cutoffs by move, leads and answers apart: the move order after the table's */
     uint64_t nodes, leaves;
     double limit;
     struct timespec start;
@@ -210,6 +211,23 @@ static inline uint32_t hash(const entry *e) {
 
 static int respond(ms_ctx *c, int target);
 
+/* Order moves[from..n) by their history, most cutoffs first (stable: ties keep the given order). */
+static void by_history(const uint32_t *history, int *moves, int from, int n) {
+    for (int i = from + 1; i < n; i++) {
+        int m = moves[i], j = i;
+        while (j > from && history[moves[j - 1]] < history[m]) {
+            moves[j] = moves[j - 1];
+            j--;
+        }
+        moves[j] = m;
+    }
+}
+
+static inline void reward(ms_ctx *c, int kind, int move) {
+    int left = (c->g.nstock - c->s.drawn) / 2 + 1;
+    c->history[kind][move] += (uint32_t)(left * left);
+}
+
 /* Can the maximiser reach target from this lead (the rest of the play)? */
 static int lead(ms_ctx *c, int target) {
     /* Step 1. Boolean goals are settled by a target outside 0..1; the empty stock by the core. */
@@ -239,6 +257,7 @@ static int lead(ms_ctx *c, int target) {
             int card = suit * 8 + rank;
             if ((cards >> card) & 1 && card != ttmove) moves[n++] = card;
         }
+    by_history(c->history[0], moves, ttmove >= 0 && n > 0 && moves[0] == ttmove, n);
 
     /* Step 4. Search them: the first that reaches (or denies) the target decides. */
     pos saved = c->s;
@@ -249,6 +268,7 @@ static int lead(ms_ctx *c, int target) {
         c->s = saved;
         if (r == me) {
             result = me, best = moves[i];
+            reward(c, 0, moves[i]);
             break;
         }
     }
@@ -275,6 +295,7 @@ static int respond(ms_ctx *c, int target) {
         if (beats(c, led, __builtin_ctz(m))) moves[n++] = __builtin_ctz(m);
     for (uint32_t m = cards; m; m &= m - 1)
         if (!beats(c, led, __builtin_ctz(m))) moves[n++] = __builtin_ctz(m);
+    by_history(c->history[1], moves, 0, n);
     pos saved = c->s;
     int result = !me;
     for (int i = 0; i < n; i++) {
@@ -283,6 +304,7 @@ static int respond(ms_ctx *c, int target) {
         c->s = saved;
         if (r == me) {
             result = me;
+            reward(c, 1, moves[i]);
             break;
         }
     }
@@ -370,6 +392,7 @@ static int load(ms_ctx *c, const ms_game *game, const ms_state *st) {
     c->s.leader = (int8_t)st->leader, c->s.drawn = 0, c->s.best = (int8_t)st->best_marriage;
     c->s.bottom = (int8_t)c->turned, c->s.trick = (int8_t)st->trick;
     c->nodes = c->leaves = 0;
+    memset(c->history, 0, sizeof c->history);
     clock_gettime(CLOCK_MONOTONIC, &c->start);
     return MR_OK;
 }
