@@ -16,7 +16,7 @@ from analyzer.contract import Contract
 from analyzer.errors import PositionError
 from analyzer.rules import Position
 from analyzer.solver import Solver, hra_question, questions, remaining_units
-from analyzer.stock import EXCHANGE, group_line, legal_moves, play_move
+from analyzer.stock import EXCHANGE, can_exchange, group_line, legal_moves, play_move
 from analyzer.variants import TWO_CONTRACTS, VariantPosition
 
 CONTRACTS2 = [c.value for c in TWO_CONTRACTS]
@@ -75,14 +75,16 @@ def compare(solver: Solver, position: VariantPosition, data: dict) -> None:
 def test_small_stock_cases_agree_with_the_reference(block: int) -> None:
     rng = random.Random(7000 + block)
     solver = Solver()
-    done = 0
+    done = exchanges = 0
     while done < 200:
         six = rng.random() < 0.4
         case = small_case(rng, "game" if six else CONTRACTS2[done % len(CONTRACTS2)], six)
         if case is None:
             continue
         compare(solver, *case)
+        exchanges += can_exchange(case[0])
         done += 1
+    assert exchanges >= 5  # the six-card variant's exchange is offered at the root of enough cases
 
 
 def deal(rng: random.Random, six: bool, stock_left: int) -> VariantPosition:
