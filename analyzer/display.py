@@ -222,7 +222,8 @@ def draw_card_values(position: Position, values: dict[Card, dict[str, Any]], uni
         elif "hra_value" in value:  # over-first: the value counts half of each marriage declared in play
             extra = f"; hra value {value['hra_value']} (points and marriage halves, docs/semantics.md)"
         mark = "*" if own(value) == best else " "
-        rows.append(f" {mark} {card.pretty(unicode)}: {verdict}{extra}")
+        name = card.pretty(unicode) if isinstance(card, Card) else f"{card} (the trump seven for the turned card)"
+        rows.append(f" {mark} {name}: {verdict}{extra}")
     hand = position.hands[seat]
     for card in position.announced:
         if card in hand and card not in values:

@@ -230,3 +230,21 @@ def test_the_json_round_trips() -> None:
     position = deal(random.Random(9), True, 6)
     again = Position.from_json(position.to_json())
     assert again == position and questions(again)
+
+
+def test_cli_values_the_exchange_among_the_cards(tmp_path) -> None:
+    data = {"players": 2, "variant": "six", "hands": ["a7 hA hX bK bO l7", "h7 h8 h9 hU hO hK"],
+            "stock": "b7 b8 b9 bU bX aA", "leader": 0, "score": {"actor": 20, "defence": 20}}
+    path = tmp_path / "six.json"
+    path.write_text(json.dumps(data))
+    out = CliRunner().invoke(main, ["solve", str(path), "--cards", "--json"])
+    assert out.exit_code == 0, out.output
+    result = json.loads(out.output)
+    assert "exchange" in result["card_values"] and len(result["card_values"]) == 7
+    position = Position.from_json(data)
+    solver = Solver()
+    values = solver.card_values(position)
+    best = max(v["hra_value"] for v in values.values())
+    assert best == 10 * solver.value(position, hra_question(position))
+    text = CliRunner().invoke(main, ["solve", str(path), "--cards"])
+    assert text.exit_code == 0 and "exchange (the trump seven for the turned card)" in text.output
