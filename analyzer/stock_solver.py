@@ -111,7 +111,9 @@ class StockSolver:
                 line = [move for move, _, _ in self.line_steps(position, own)]
                 line_goal = own.name
             values = self.card_values(position, qs) if card_values else None
+            self._search.set_time_limit(0)  # the limit is this call's: later questions have none
         except _core.Stopped:
+            self._search.set_time_limit(0)
             return StockResult(makes=None, actor_points=None, defence_points=None,  # type: ignore[arg-type]
                                components=components, line=[], nodes=nodes, position=position, decided=False)
         return StockResult(

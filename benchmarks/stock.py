@@ -10,6 +10,7 @@ at the limit in the median.
 
     python benchmarks/stock.py --deals 20 --seed 1 --stock 4,6,8,10,12 --time-limit 60
     python benchmarks/stock.py --deals 20 --seed 1 --six --stock 6,8,10,12,14 --time-limit 60
+    python benchmarks/stock.py --deals 10 --seed 1 --stock 12,14,16 --time-limit 120 --verdict
 """
 from __future__ import annotations
 
@@ -18,9 +19,11 @@ import random
 import statistics
 import time
 
+from analyzer._core import Stopped
+
 from analyzer.cards import Card
 from analyzer.rules import Position
-from analyzer.solver import Solver
+from analyzer.solver import Solver, questions
 
 
 def deal(rng: random.Random, six: bool, k: int) -> Position:
@@ -46,6 +49,8 @@ def main() -> None:
     parser.add_argument("--stock", default="4,6,8,10,12", help="cards left in the stock, comma-separated")
     parser.add_argument("--six", action="store_true", help="the six-card variant")
     parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--verdict", action="store_true",
+                        help="time only the game's verdict (one null-window search), not the whole solve")
     args = parser.parse_args()
     print("| variant | stock left | deals | median s | 90th pct s | max s | undecided | median stock nodes |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -56,10 +61,19 @@ def main() -> None:
             position = deal(rng, args.six, k)
             solver = Solver()  # a fresh table for each deal: no deal helps another
             start = time.perf_counter()
-            result = solver.solve(position, time_limit=args.time_limit)
+            if args.verdict:
+                stock = solver.stock_solver()
+                stock._search.set_time_limit(args.time_limit)
+                try:
+                    stock.ask(position, questions(position)["game"])
+                except Stopped:
+                    undecided += 1
+                nodes.append(stock.nodes)
+            else:
+                result = solver.solve(position, time_limit=args.time_limit)
+                nodes.append(result.nodes)
+                undecided += not result.decided
             times.append(min(time.perf_counter() - start, args.time_limit))
-            nodes.append(result.nodes)
-            undecided += not result.decided
         times.sort()
         p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
         print(f"| {'six' if args.six else 'lízaný'} | {k} | {args.deals} | {statistics.median(times):.3f} | "
