@@ -64,6 +64,7 @@ class StockSolver:
 
     def __init__(self, tt_log2: int = DEFAULT_TT_LOG2) -> None:
         self._search = _core.StockSearch(tt_log2, 18)
+        self.line_nodes = 0  # stock-phase nodes of the last line_steps (its value's search included)
 
     @property
     def nodes(self) -> int:
@@ -84,7 +85,10 @@ class StockSolver:
         """(move, points the question's side gained by it, of which marriage) along a best line."""
         args = self._args(position, q)
         value = self._search.value(*args)
-        return [(_move(bit), 10 * gain, 10 * marriage) for bit, gain, marriage in self._search.line(*args, value)]
+        nodes = self._search.nodes
+        line = self._search.line(*args, value)
+        self.line_nodes = nodes + self._search.nodes  # the value's search and the line's
+        return [(_move(bit), 10 * gain, 10 * marriage) for bit, gain, marriage in line]
 
     def move_values(self, position: VariantPosition, q: Question) -> list[tuple[Move, int]]:
         return [(_move(bit), value) for bit, value in self._search.move_values(*self._args(position, q))]
@@ -102,13 +106,14 @@ class StockSolver:
                 nodes += self.nodes
             hra = hra_question(position)
             steps = self.line_steps(position, hra)
-            nodes += self.nodes
+            nodes += self.line_nodes
             actor_points = sum(points - marriage for _, points, marriage in steps)
             own = qs[OWN_GOAL[position.contract][0]]
             line_goal = "points"
             line = [move for move, _, _ in steps]
             if own.name != "game":
                 line = [move for move, _, _ in self.line_steps(position, own)]
+                nodes += self.line_nodes
                 line_goal = own.name
             values = self.card_values(position, qs) if card_values else None
             self._search.set_time_limit(0)  # the limit is this call's: later questions have none
