@@ -87,6 +87,21 @@ def default_threads() -> int:
 
 
 _local = threading.local()
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _workers() -> ThreadPoolExecutor:
+    """The threads that run the batches' chunks, started once and kept: a thread started per
+    batch cost more than the search of a small batch (advice asks for thousands of them). Sized
+    for several callers at once (the advice's layouts, a cluster worker's threads); it only
+    grows as far as the chunks running at one time need."""
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=max(32, 4 * default_threads()),
+                                       thread_name_prefix="marias-batch")
+        return _pool
 
 
 def _searches(tt_log2: int, n: int) -> list[_core.Search]:
@@ -186,9 +201,11 @@ def run_batch(
                     return
 
     reported = 0
-    pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="marias-batch")
+    futures: set = set()
     try:
-        futures = {pool.submit(worker, k) for k in range(threads)}
+        # The workers run on other threads and this one waits for them in short steps, so that
+        # Ctrl-C (delivered to this thread only) stops the batch within a chunk's search.
+        futures = {_workers().submit(worker, k) for k in range(threads)}
         deadline = None if time_limit is None else started + time_limit
         while futures:
             finished, futures = wait(futures, timeout=0.05, return_when=FIRST_COMPLETED)
@@ -211,9 +228,8 @@ def run_batch(
     except BaseException:
         for stop in stops:
             stop[0] = 1
-        pool.shutdown(wait=True)
+        wait(futures)  # the contexts are usable again once their chunk has stopped
         raise
-    pool.shutdown(wait=True)
     first_no = state_of["first_no"]
     done = n if first_no is None else first_no + 1
     return BatchResult(answers, done, first_no, state_of["nodes"], time.perf_counter() - started,

@@ -164,6 +164,10 @@ class CardSet:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("CardSet is immutable")
 
+    def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
+        # Pickled as its mask (a cluster's workers receive options and positions this way).
+        return CardSet, (self.mask,)
+
     @classmethod
     def from_str(cls, text: str) -> "CardSet":
         """Read space- or comma-separated card tokens, or the grouped form :meth:`pretty` writes

@@ -175,6 +175,33 @@ def test_same_seed_same_table_and_another_seed_another():
     assert three["options"] != one["options"]
 
 
+@pytest.mark.slow
+def test_a_dask_cluster_gives_the_local_tables(monkeypatch):
+    distributed = pytest.importorskip("distributed")
+    import analyzer.advice.evaluate as evaluate_module
+    monkeypatch.setattr(evaluate_module, "CLUSTER_RUN", 8)  # cut the worlds into several tasks per layout
+    hand = "hA hO h7 bX b9 lO l9 l8 l7 aA aK a8"
+    own = "hX hK bA bK lA lX lK aX aO a9"
+    local = actor_view(hand, seed=4, worlds=40, jobs=1, contracts=["seven", "betl"]).to_json()
+    local_defence = defender_view(own, "seven", trump="a", actor=0, seat=1, worlds=60, seed=2).to_json()
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        remote = actor_view(hand, seed=4, worlds=40, contracts=["seven", "betl"],
+                            scheduler=cluster.scheduler_address).to_json()
+        remote_defence = defender_view(own, "seven", trump="a", actor=0, seat=1, worlds=60, seed=2,
+                                       scheduler=cluster.scheduler_address).to_json()
+    assert remote == local
+    assert remote_defence == local_defence
+
+
+def test_an_unreachable_scheduler_is_one_line():
+    result = CliRunner().invoke(main, ["advise", *LAID_DOWN.split(), "--worlds", "20",
+                                       "--scheduler", "tcp://127.0.0.1:9"])
+    assert result.exit_code == 2
+    assert "cannot reach the dask scheduler" in result.output
+    assert "Traceback" not in result.output
+
+
 def test_paired_margin_error_is_smaller_than_the_unpaired_one():
     # Two discards of low cards: the same play in nearly every world, so the difference is
     # nearly constant and its paired error far below the two errors combined.
@@ -362,6 +389,13 @@ def test_errors_are_marias_errors():
         actor_view("hA hX")
     with pytest.raises(AdviceError):
         actor_view(LAID_DOWN, level="better-two-sevens-hundred")  # nothing that high is possible
+    # A contract the rule set does not have, or no contract at all: named, not a scoring traceback.
+    with pytest.raises(AdviceError, match="game is not a contract the actor announces in licit"):
+        bidder_view("hA hK hO h8 bU b9 l8 l7 aO a9", rules="licit", talons=4, contracts=["game"])
+    with pytest.raises(AdviceError, match="not a contract"):
+        actor_view(LAID_DOWN, rules="licit", contracts=["game"], worlds=20)
+    with pytest.raises(AdviceError, match="at least one"):
+        actor_view(LAID_DOWN, contracts=[], worlds=20)
 
 
 def test_a_share_never_seen_shows_its_bound_not_a_zero_error() -> None:

@@ -181,3 +181,14 @@ def test_any_json_is_read_or_refused_in_one_line(change: dict) -> None:
         Position.from_json({**BASE, **change})
     except MariasError as exc:
         assert "\n" not in str(exc)
+
+
+def test_card_sets_and_positions_survive_pickling():
+    # A dask cluster ships options and positions to its workers by pickle.
+    import pickle
+
+    hand = CardSet.from_str("hA hX b7 a9")
+    assert pickle.loads(pickle.dumps(hand)) == hand
+    assert pickle.loads(pickle.dumps(CardSet())) == CardSet()
+    position = Position.from_json({"hands": ["hA hX", "h7 b7", "h8 b8"], "trump": "h", "contract": "game"})
+    assert pickle.loads(pickle.dumps(position)) == position

@@ -26,7 +26,7 @@ import numpy as np
 
 from analyzer.advice.evaluate import Outcome, outcomes
 from analyzer.advice.money import Pricer, holding
-from analyzer.advice.options import Option, admissible, check_level
+from analyzer.advice.options import Option, admissible, check_level, read_contracts
 from analyzer.advice.result import Advice
 from analyzer.advice.stats import Estimate, estimate, paired, unpaired_stderr
 from analyzer.advice.where import parse_where
@@ -41,7 +41,8 @@ from analyzer.advice.worlds import (
 )
 from analyzer.batch import default_threads
 from analyzer.cards import CardSet, Suit
-from analyzer.contract import Contract, check_rule_set
+from analyzer.cluster import client_for
+from analyzer.contract import check_rule_set
 from analyzer.errors import MariasError
 from analyzer.rules import seven_of
 from analyzer.scoring import resolve
@@ -108,6 +109,7 @@ class Context:
     rules: str
     options: dict[str, Any]
     jobs: int
+    client: Any = None  # a dask.distributed client: the worlds are solved on its workers
     pricers: dict[tuple, Pricer] = field(default_factory=dict)
 
     def pricer(self, option: Option) -> Pricer:
@@ -177,7 +179,8 @@ def evaluate(options: list[Option], batch: WorldBatch, ctx: Context, exact_point
              exact: bool = False) -> dict[Option, Record]:
     """Solve and price every option on the batch's worlds."""
     solved = outcomes(options, batch.hands, ctx.actor, ctx.rules, twelve=ctx.twelve,
-                      exact_points=exact_points, jobs=ctx.jobs)
+                      exact_points=exact_points, jobs=ctx.jobs,
+                      client=ctx.client)
     records = {}
     for option, out in solved.items():
         points = out.points
@@ -325,13 +328,15 @@ def prepare(hand: Any, talon: Any, seat: int, rules: str, where: Any, known: Any
 def actor_view(hand: Any, *, talon: Any = None, seat: int = 0, rules: str = "csm", level: Any = None,
                trump: Any = None, worlds: Any = None, where: Any = None, known: Any = None, seed: int = 0,
                jobs: int | None = None, all_discards: bool = False, contracts: Any = None,
-               progress: Progress | None = None, **rule_options: Any) -> Advice:
+               progress: Progress | None = None, scheduler: str | None = None, **rule_options: Any) -> Advice:
     """Every admissible option of the actor after the talon, best expected payment first.
 
     ``hand``: 12 cards (or 10 and ``talon``); ``level``: the bid won (csm, licit); ``trump``: fixed
     trumps (the basic game); ``worlds``: worlds for the confirmation, or ``"all"``; ``where``: an
-    expression or a predicate on the three hands; ``known``: seat -> cards known there. Raises
-    AdviceError (a ValueError) for bad input.
+    expression or a predicate on the three hands; ``known``: seat -> cards known there;
+    ``scheduler``: a dask.distributed scheduler's address (or env DASK_SCHEDULER_ADDRESS) that
+    solves the worlds instead of ``jobs`` local threads. Raises AdviceError (a ValueError) for bad
+    input.
 
     >>> advice = actor_view("hA hX hK hO hU h9 h8 h7 bA bX aA aX", seed=1, worlds=40)
     >>> advice.best["contract"], advice.best["discard"], advice.best["p_make"]["makes"]
@@ -345,14 +350,16 @@ def actor_view(hand: Any, *, talon: Any = None, seat: int = 0, rules: str = "csm
         raise AdviceError(str(exc)) from None
     bid = check_level(level, rules, **rule_options)
     fixed_trump = _suit(trump)
-    wanted = None if contracts is None else [Contract.parse(c) for c in contracts]
+    wanted = read_contracts(contracts, rules, **rule_options)
     options = admissible(twelve, rules, bid, fixed_trump, wanted, **rule_options)
     if not options:
         raise AdviceError(f"no contract the rules allow at level {bid} can be announced with {twelve}")
-    ctx = Context(twelve, seat, rules, dict(rule_options), jobs or default_threads())
-    rng = np.random.default_rng(seed)
-    survivors, left = screen(options, source, ctx, rng, progress=progress)
-    final, exact = confirm(survivors, source, ctx, rng, read_worlds(worlds))
+    n_worlds = read_worlds(worlds)
+    with client_for(scheduler, AdviceError) as client:
+        ctx = Context(twelve, seat, rules, dict(rule_options), jobs or default_threads(), client)
+        rng = np.random.default_rng(seed)
+        survivors, left = screen(options, source, ctx, rng, progress=progress)
+        final, exact = confirm(survivors, source, ctx, rng, n_worlds)
     if progress is not None:
         progress(1.0)
     ranked = sorted(survivors, key=lambda o: -final[o].pay.mean())

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
 
 import numpy as np
 
@@ -24,6 +26,7 @@ from analyzer.rules import Position, default_leader
 from analyzer.solver import _question
 
 TT_LOG2 = 18
+CLUSTER_RUN = 2000  # the fewest worlds worth a task of their own on a cluster
 
 
 @dataclass
@@ -38,6 +41,23 @@ class Outcome:
     game_target: np.ndarray | None = None
     hundred_target: np.ndarray | None = None
     answers: dict[str, np.ndarray] | None = None  # every yes/no asked in the layout (the game's too)
+
+    @staticmethod
+    def join(parts: list[Outcome]) -> Outcome:
+        """The outcomes of consecutive runs of worlds, as one (world order kept)."""
+        def cat(arrays: list[np.ndarray | None]) -> np.ndarray | None:
+            return None if arrays[0] is None else np.concatenate(arrays)  # type: ignore[arg-type]
+
+        def cat_all(dicts: list[dict[str, np.ndarray] | None]) -> dict[str, np.ndarray] | None:
+            return None if dicts[0] is None else {k: np.concatenate([d[k] for d in dicts]) for k in dicts[0]}  # type: ignore[index]
+
+        first = parts[0]
+        return Outcome(cat_all([p.made for p in parts]) or {}, cat([p.points for p in parts]),
+                       np.concatenate([p.talon_points for p in parts]),
+                       np.concatenate([p.actor_marriages for p in parts]),
+                       np.concatenate([p.defence_marriages for p in parts]),
+                       cat([p.game_target for p in parts]), cat([p.hundred_target for p in parts]),
+                       cat_all([p.answers for p in parts]) if first.answers is not None else None)
 
     @property
     def makes(self) -> np.ndarray:
@@ -80,10 +100,12 @@ def _layouts(options: list[Option]) -> dict[tuple, list[Option]]:
 
 
 def outcomes(options: list[Option], hands: np.ndarray, actor: int, rules: str, *, twelve: CardSet | None = None,
-             talon: np.ndarray | None = None, exact_points: bool = False, jobs: int = 1) -> dict[Option, Outcome]:
+             talon: np.ndarray | None = None, exact_points: bool = False, jobs: int = 1,
+             client: Any = None) -> dict[Option, Outcome]:
     """Every option in every world. ``hands`` (worlds, 3): with ``twelve`` the actor's column is
     filled per option (his twelve less the discard, the discard being the talon); otherwise the
-    actor's hand and the per-world ``talon`` are given."""
+    actor's hand and the per-world ``talon`` are given. ``client``: a dask.distributed client that
+    solves the layouts on its workers instead of ``jobs`` local threads."""
     groups = list(_layouts(options).values())
     results: dict[Option, Outcome] = {}
     if not groups or not len(hands):
@@ -93,6 +115,8 @@ def outcomes(options: list[Option], hands: np.ndarray, actor: int, rules: str, *
                                       np.zeros(0, np.int64) if exact_points and option.contract.has_trumps else None,
                                       np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64))
         return results
+    if client is not None:
+        return _on_cluster(client, groups, hands, actor, rules, twelve, talon, exact_points)
     threads_each = max(1, jobs // len(groups)) if len(groups) < jobs else 1
 
     def run(group: list[Option]) -> dict[Option, Outcome]:
@@ -105,6 +129,27 @@ def outcomes(options: list[Option], hands: np.ndarray, actor: int, rules: str, *
     else:
         for group in groups:
             results.update(run(group))
+    return results
+
+
+def _on_cluster(client: Any, groups: list[list[Option]], hands: np.ndarray, actor: int, rules: str,
+                twelve: CardSet | None, talon: np.ndarray | None, exact_points: bool) -> dict[Option, Outcome]:
+    """Each layout's worlds cut into runs, about two tasks per worker thread in all, so that a
+    layout with hard worlds does not hold the whole answer back; every run is exact, so where
+    it was solved does not change a figure."""
+    threads = max(1, sum(client.nthreads().values()))
+    runs = max(1, min(len(hands) // CLUSTER_RUN, -(-2 * threads // len(groups))))
+    cuts = np.linspace(0, len(hands), runs + 1).astype(int)
+    spans = [(int(a), int(b)) for a, b in pairwise(cuts) if b > a]
+    futures = {(g, span): client.submit(_solve_layout, group, hands[span[0]:span[1]], actor, rules, twelve,
+                                        None if talon is None else talon[span[0]:span[1]], exact_points, 1,
+                                        pure=False)
+               for g, group in enumerate(groups) for span in spans}
+    answers = dict(zip(futures, client.gather(list(futures.values()))))
+    results: dict[Option, Outcome] = {}
+    for g, group in enumerate(groups):
+        for option in group:
+            results[option] = Outcome.join([answers[(g, span)][option] for span in spans])
     return results
 
 
@@ -153,9 +198,13 @@ def _solve_layout(group: list[Option], hands_in: np.ndarray, actor: int, rules: 
     if point_search:
         q = _question(position, "game")
         state = q.state(position)
-        slots["points" if exact_points else "game"] = len(questions)
-        questions.append((q.game(position), EXACT if exact_points else 1))
-        columns.append(np.full(n, EXACT, np.int64) if exact_points else game_target)
+        # Without exact points the game's yes/no is asked only where a contract has the game: its
+        # threshold sits near the actor's usual points, where a proof is costly (a hundred's
+        # screening spent 99 % of its nodes on it), while the hundred's own is far from them.
+        if exact_points or "game" in names:
+            slots["points" if exact_points else "game"] = len(questions)
+            questions.append((q.game(position), EXACT if exact_points else 1))
+            columns.append(np.full(n, EXACT, np.int64) if exact_points else game_target)
         if not exact_points and "hundred" in names:
             slots["hundred"] = len(questions)
             questions.append((q.game(position), 1))

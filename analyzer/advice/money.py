@@ -18,8 +18,10 @@ Rule choices (docs/advice.md):
 """
 from __future__ import annotations
 
+import json
 from dataclasses import fields, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -50,6 +52,13 @@ def holding(cards: CardSet, contract: Contract, trump: Suit | None, side_suit: S
 def holding_json(facts: Holding) -> dict[str, Any]:
     default = Holding()
     return {f.name: getattr(facts, f.name) for f in fields(Holding) if getattr(facts, f.name) != getattr(default, f.name)}
+
+
+@lru_cache(maxsize=1 << 16)
+def _settled(result: str, rules: str, options: str, seat: int) -> Fraction:
+    """One seat's payment for a result (its JSON text). Kept across pricers: the bidder's 231
+    talons and the screening's stages settle the same outcomes again and again."""
+    return settle(parse_result(json.loads(result)), rules, **json.loads(options)).payments[seat]
 
 
 def suits_text(bits: int) -> str:
@@ -115,7 +124,8 @@ class Pricer:
             goal = c.components[0]
             betl = goal.endswith("betl")
             data["actor_tricks"] = (0 if made[goal] else 1) if betl else (10 if made[goal] else 9)
-        return settle(parse_result(data), self.rules, **self.options).payments[self.seat]
+        return _settled(json.dumps(data, sort_keys=True), self.rules,
+                        json.dumps(self.options, sort_keys=True, default=str), self.seat)
 
     def prices(self, made: dict[str, np.ndarray], points: np.ndarray | None, talon_points: np.ndarray,
                actor_marriages: np.ndarray, defence_marriages: np.ndarray) -> np.ndarray:

@@ -16,6 +16,7 @@ searches: seven and hundred-seven ask the same questions of the same cards.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -95,10 +96,33 @@ def rule_contracts(rules: str, **options: Any) -> list[Contract]:
     return out
 
 
+def read_contracts(contracts: Any, rules: str, **options: Any) -> list[Contract] | None:
+    """The contracts an advice is limited to (None: every one), each one the actor may announce
+    in the rule set; AdviceError otherwise."""
+    if contracts is None:
+        return None
+    if isinstance(contracts, (str, Contract)):
+        contracts = [contracts]
+    try:
+        wanted = [Contract.parse(c) for c in contracts]
+    except MariasError as exc:
+        raise AdviceError(str(exc)) from None
+    allowed = rule_contracts(rules, **options)
+    for contract in wanted:
+        if contract not in allowed:
+            raise AdviceError(f"{contract.value} is not a contract the actor announces in {rules} "
+                              f"(use {', '.join(c.value for c in allowed)})")
+    if not wanted:
+        raise AdviceError("contracts: name at least one, or leave it out for every one")
+    return wanted
+
+
 def admissible(twelve: CardSet, rules: str, level: Bid | None = None, trump: Suit | None = None,
-               contracts: list[Contract] | None = None, discards: list[CardSet] | None = None,
+               contracts: list[Contract] | None = None, discards: list[CardSet] | None = None, *,
+               pick: Callable[[Contract, Suit | None, Suit | None], CardSet] | None = None,
                **options: Any) -> list[Option]:
-    """Every admissible option for the twelve cards (``trump`` fixes the trump suit, as in the basic game)."""
+    """Every admissible option for the twelve cards (``trump`` fixes the trump suit, as in the basic game).
+    ``pick``: one discard per (contract, trump, side suit) instead of every pair, kept if admissible."""
     if len(twelve) != 12:
         raise AdviceError(f"the actor holds 12 cards after the talon, not {len(twelve)}")
     table = resolve(rules, options)
@@ -114,12 +138,12 @@ def admissible(twelve: CardSet, rules: str, level: Bid | None = None, trump: Sui
             for t in suits:
                 sides = [s for s in Suit if s != t] if contract.two_sevens else [None]
                 for side in sides:
-                    for discard in pairs:
+                    for discard in pairs if pick is None else [pick(contract, t, side)]:
                         option = Option(contract, t, side, discard)
                         if _allowed(option, twelve, rules, level, table, sharp_ok, options):
                             out.append(option)
         else:
-            for discard in pairs:
+            for discard in pairs if pick is None else [pick(contract, None, None)]:
                 option = Option(contract, None, None, discard)
                 if _allowed(option, twelve, rules, level, table, sharp_ok, options):
                     out.append(option)

@@ -59,12 +59,14 @@ def _progress() -> Any:
               help='Cards known to be in a seat, e.g. --known "1:hA bX" (repeatable; actor\'s view).')
 @click.option("--seed", type=Whole(0), default=0, show_default=True, help="Same seed, same numbers.")
 @click.option("--jobs", type=Whole(1), default=None, help="Threads (default: every core).")
+@click.option("--scheduler", default=None,
+              help="A dask.distributed scheduler address that solves the worlds (or env DASK_SCHEDULER_ADDRESS).")
 @click.option("--all-discards", is_flag=True, help="Actor's view: list every discard, not the best per contract.")
 @click.option("--json", "as_json", is_flag=True, help='Print {"view": ..., "options": [...]} on stdout.')
 def advise(hand: tuple[str, ...], talon: str | None, seat: int, rules: str, level: str | None, defend: str | None,
            trump: str | None, side_suit: str | None, actor: int | None, worlds: Any, talons: int | None,
-           where: str | None, known: tuple[str, ...], seed: int, jobs: int | None, all_discards: bool,
-           as_json: bool) -> None:
+           where: str | None, known: tuple[str, ...], seed: int, jobs: int | None, scheduler: str | None,
+           all_discards: bool, as_json: bool) -> None:
     """Advice for HAND (card text, e.g. hA hX hK b7 ...): 12 cards (or 10 and --talon) after the talon,
     10 before it (bidding), 7 for the basic game's trump choice, or 10 with --defend."""
     from analyzer.advice import actor_view, bidder_view, defender_view, forehand_view
@@ -77,20 +79,22 @@ def advise(hand: tuple[str, ...], talon: str | None, seat: int, rules: str, leve
             if actor is None:
                 raise BadInput("--defend needs the actor's seat (--actor N)")
             advice = defender_view(cards, defend, trump=trump, side_suit=side_suit, actor=actor, seat=seat,
-                                   rules=rules, level=level, worlds=worlds, where=where, seed=seed, jobs=jobs)
+                                   rules=rules, level=level, worlds=worlds, where=where, seed=seed, jobs=jobs,
+                                   scheduler=scheduler)
         elif len(cards) == 12 or talon is not None:
             advice = actor_view(cards, talon=talon, seat=seat, rules=rules, level=level, trump=trump, worlds=worlds,
                                 where=where, known=_known(known), seed=seed, jobs=jobs, all_discards=all_discards,
-                                progress=progress)
+                                progress=progress, scheduler=scheduler)
         elif len(cards) == 7 and rules == "basic":
             per_deal = 16 if worlds in (None, "all") else int(worlds)
-            advice = forehand_view(cards, units=max(1, per_deal // 2), seed=seed, jobs=jobs, progress=progress)
+            advice = forehand_view(cards, units=max(1, per_deal // 2), seed=seed, jobs=jobs, progress=progress,
+                                   scheduler=scheduler)
         elif len(cards) == 10:
             if where is not None:
                 raise BadInput("--where is not used before the talon (the bidder's view)")
             per_talon = 16 if worlds in (None, "all") else int(worlds)
             advice = bidder_view(cards, seat=seat, rules=rules, talons=talons, units=max(1, per_talon // 2),
-                                 seed=seed, jobs=jobs, progress=progress)
+                                 seed=seed, jobs=jobs, progress=progress, scheduler=scheduler)
         else:
             raise BadInput(f"the hand holds {len(cards)} cards: give 12 (after the talon), 10 and --talon, "
                            "10 (before the talon, or with --defend) or 7 (--rules basic, trump choice)")

@@ -211,3 +211,11 @@ def position_data(source: str | None, what: str, options: dict[str, Any]) -> Any
 
 __all__ = ["BadInput", "ContractChoice", "SuitChoice", "Whole", "decode", "open_source", "position_data",
            "position_options", "read_json"]
+
+
+def echo_json(result: Any, settlement: Any = None) -> None:
+    """A result's JSON on stdout, with the settlement of ``--payment`` under ``"payment"``."""
+    payload = result.to_json()
+    if settlement is not None:
+        payload["payment"] = settlement.to_json()
+    click.echo(json.dumps(payload, ensure_ascii=False))

@@ -1,13 +1,12 @@
 """``marias review``: a whole game's play evaluated card by card."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
 
 from analyzer.cli import main
-from analyzer.cli.common import BadInput, read_json
+from analyzer.cli.common import BadInput, echo_json, read_json
 from analyzer.errors import MariasError
 
 
@@ -34,10 +33,7 @@ def review_command(source: str, as_json: bool, payment: bool, unicode: bool) -> 
     except MariasError as exc:
         raise BadInput(str(exc)) from None
     if as_json:
-        payload = result.to_json()
-        if settlement is not None:
-            payload["payment"] = settlement.to_json()
-        click.echo(json.dumps(payload, ensure_ascii=False))
+        echo_json(result, settlement)
         return
     click.echo(draw_position(result.position, unicode))
     click.echo("\nCard by card (value = the verdict, and the actor's trick points over the deal with best play"

@@ -1,13 +1,12 @@
 """``marias solve``: a position solved open-handed."""
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from analyzer.cli import main
-from analyzer.cli.common import BadInput, position_data, position_options
+from analyzer.cli.common import BadInput, echo_json, position_data, position_options
 from analyzer.errors import MariasError
 
 if TYPE_CHECKING:
@@ -65,10 +64,7 @@ def solve(source: str | None, as_json: bool, card_values: bool, payment: bool, u
     except MariasError as exc:
         raise BadInput(str(exc)) from None
     if as_json:
-        payload = result.to_json()
-        if settlement is not None:
-            payload["payment"] = settlement.to_json()
-        click.echo(json.dumps(payload, ensure_ascii=False))
+        echo_json(result, settlement)
         return
     click.echo(draw_position(position, unicode))
     if undecided:

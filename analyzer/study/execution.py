@@ -9,6 +9,7 @@ import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from analyzer.cluster import connect
 from analyzer.study.analyses import analyse_chunk
 from analyzer.study.spec import Study, StudyError
 
@@ -52,14 +53,9 @@ def execute(study: Study, todo: list[tuple[int, int]], jobs: int | None,
 
 
 def _execute_dask(study: Study, todo: list[tuple[int, int]], address: str) -> Iterator[tuple[int, int, pd.DataFrame]]:
-    try:
-        from distributed import Client, as_completed
-    except ImportError:
-        raise StudyError("a scheduler address needs dask.distributed (pip install 'dask[distributed]')") from None
-    try:
-        client = Client(address, timeout="10s")
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise StudyError(f"cannot reach the dask scheduler at {address!r}: {exc}") from None
+    from distributed import as_completed
+
+    client = connect(address, StudyError)
     try:
         futures = [client.submit(analyse_chunk, study, a, b, pure=False) for a, b in todo]
         spans = {f.key: span for f, span in zip(futures, todo)}

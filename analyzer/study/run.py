@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from analyzer.cluster import scheduler_address
 from analyzer.dealing import Dealer
 from analyzer.study import execution
 from analyzer.study.spec import Study, StudyError, default_chunk, parse_analyses
@@ -75,7 +76,7 @@ def run_study(
     size = default_chunk(study) if chunk is None else max(block, -(-int(chunk) // block) * block)
     if jobs is not None and jobs < 1:
         raise StudyError(f"jobs must be at least 1, not {jobs}")
-    scheduler = scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS") or None
+    scheduler = scheduler_address(scheduler)
 
     parts: Parts | None = None
     done: list[tuple[int, int]] = []
