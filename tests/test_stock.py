@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -248,3 +249,19 @@ def test_cli_values_the_exchange_among_the_cards(tmp_path) -> None:
     assert best == 10 * solver.value(position, hra_question(position))
     text = CliRunner().invoke(main, ["solve", str(path), "--cards"])
     assert text.exit_code == 0 and "exchange (the trump seven for the turned card)" in text.output
+
+
+def test_web_solve_takes_the_time_limit() -> None:
+    from starlette.testclient import TestClient
+
+    from analyzer.web.app import create_app
+
+    client = TestClient(create_app())
+    full = client.post("/api/solve?time_limit=0.2", json=full_json())
+    assert full.status_code == 200 and full.json()["decided"] is False
+    example = json.loads((Path(__file__).parent.parent / "analyzer/examples/two_players_stock.json").read_text())
+    answer = client.post("/api/solve?cards=1", json=example)
+    assert answer.status_code == 200 and answer.json()["decided"] is True
+    cli = CliRunner().invoke(main, ["solve", "-", "--json", "--cards"], input=json.dumps(example))
+    assert answer.json() == json.loads(cli.output)
+    assert client.post("/api/solve?time_limit=soon", json=example).status_code == 400
