@@ -26,7 +26,11 @@ from analyzer.stock import EXCHANGE, Move, group_line
 if TYPE_CHECKING:
     from analyzer.variants import VariantPosition
 
-DEFAULT_TT_LOG2 = 20  # the stock phase's table: 16 MiB; the endgames' has its own (2**18 entries)
+DEFAULT_TT_LOG2 = 20  # the stock phase's table: 16 MiB
+# The core's table for the endgames where the stock runs out: 2**21 entries (48 MiB, zeroed lazily by
+# the system). A hand's hundreds of thousands of endgames overwrite a smaller one: 2**18 took 1.5 times
+# as long on lízaný deals with 12 cards left (docs/benchmarks.md).
+CORE_TT_LOG2 = 21
 
 
 @dataclass(repr=False)
@@ -63,7 +67,7 @@ class StockSolver:
     """Owns one stock-phase search context (and the core context of its endgames)."""
 
     def __init__(self, tt_log2: int = DEFAULT_TT_LOG2) -> None:
-        self._search = _core.StockSearch(tt_log2, 18)
+        self._search = _core.StockSearch(tt_log2, CORE_TT_LOG2)
         self.line_nodes = 0  # stock-phase nodes of the last line_steps (its value's search included)
 
     @property

@@ -239,7 +239,7 @@ cdef class StockSearch:
     cdef ms_ctx *ctx
     cdef object lock
 
-    def __cinit__(self, int tt_log2=20, int core_log2=18):
+    def __cinit__(self, int tt_log2=20, int core_log2=21):
         if not 10 <= tt_log2 <= 28 or not 10 <= core_log2 <= 28:
             raise CoreError("the table sizes are 2**10 to 2**28 entries")
         check(ms_ctx_new(&self.ctx, tt_log2, core_log2))
