@@ -168,14 +168,11 @@ def group_line(position: VariantPosition, line: list[Move]) -> list[StockTrick]:
             assert isinstance(move, Card)
             players.append(pos.to_move)
             cards.append(move)
-            before = pos
+            drawn = pos.stock[:2]  # the winner's, then the loser's
             pos = play_move(pos, move)
             if not pos.trick:
-                won = pos.leader
-                tricks.append(StockTrick(number, tuple(cards), tuple(players), won, sum(c.points for c in cards),
-                                         tuple(sorted(set(pos.hands[won]) - set(before.hands[won]))
-                                               + sorted(set(pos.hands[1 - won]) - set(before.hands[1 - won]))),
-                                         exchange))
+                tricks.append(StockTrick(number, tuple(cards), tuple(players), pos.leader,
+                                         sum(c.points for c in cards), drawn, exchange))
                 number, cards, players, exchange = number + 1, [], [], None
             continue
         assert isinstance(move, Card)
