@@ -7,11 +7,14 @@ packets. Three dealers model that:
 ``uniform``
     A freshly shuffled pack for every deal (the textbook assumption).
 ``no-shuffle``
-    A chain of hands. Each hand is really played (forehand takes the talon,
-    names his longest suit as trump, lays away two cards and plays hra: the
-    policy of :func:`analyzer.policy.play_hand`), its cards are gathered
-    (:func:`gather`), cut (:func:`cut_point`) and dealt in packets to give the
-    next deal.
+    A chain of hands. Each hand is really played (three players: forehand
+    takes the talon, names his longest suit as trump, lays away two cards and
+    plays hra; four players: forehand names trump and calls a partner from his
+    first four cards and his side plays hra; two players: the non-dealer names
+    trump from his first four, a fixed rule plays the stock out, the solver the
+    rest: the policy of :func:`analyzer.policy.play_hand`), its cards are
+    gathered (:func:`gather`),
+    cut (:func:`cut_point`) and dealt in packets to give the next deal.
 ``riffle:K``
     As no-shuffle, with K Gilbert–Shannon–Reeds riffles (:func:`riffle`)
     between gathering and the cut. ``riffle:0`` is no-shuffle, deal for deal.
@@ -40,7 +43,7 @@ deal (the pack does not care who sits where, only the order of the cards).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 from math import comb, prod
@@ -107,7 +110,7 @@ def _round(count: int, players: int) -> tuple[tuple[int, int], ...]:
     return tuple((seat, count) for seat in range(players))
 
 
-# docs/rules.md §6. The three-player patterns are the ones the chained dealers play.
+# docs/rules.md §6.
 PATTERNS: dict[str, Pattern] = {
     "csm": Pattern("csm", 3, _round(5, 3) + ((TALON, 2),) + _round(5, 3)),
     "licit": Pattern("licit", 3, _round(5, 3) + ((TALON, 2),) + _round(5, 3)),
@@ -115,7 +118,8 @@ PATTERNS: dict[str, Pattern] = {
     "four": Pattern("four", 4, _round(4, 4) + _round(4, 4)),
     "two": Pattern("two", 2, _round(4, 2) + _round(4, 2) + ((TALON, 16),)),
 }
-THREE_PLAYER = RULE_SETS  # the patterns whose hands are played out (a Position exists for them)
+THREE_PLAYER = RULE_SETS  # the patterns forehand's contracts are analysed for (a Position with a talon)
+PLAYED = (*THREE_PLAYER, "four", "two")  # the patterns the chained dealers play out (analyzer.policy.play_hand)
 
 
 def pattern(packets: str) -> Pattern:
@@ -131,7 +135,8 @@ GATHER_ORDERS = ("actor-first", "defence-first")
 CUT_MODELS = ("binomial", "uniform", "none")
 
 
-def gather(tricks: Sequence[tuple[Trick, int]], talon: CardSet, actor: int, order: str = "actor-first") -> list[Card]:
+def gather(tricks: Sequence[tuple[Trick, int]], talon: CardSet, actor: int | Collection[int],
+           order: str = "actor-first") -> list[Card]:
     """The pack (top card first) that a played hand's cards make when gathered as players do.
 
     Each side keeps one face-down pile: the actor's starts with the talon
@@ -139,14 +144,16 @@ def gather(tricks: Sequence[tuple[Trick, int]], talon: CardSet, actor: int, orde
     side's pile as it is taken, so a pile reads, top first, from the last trick
     taken to the first (and the talon at the bottom of the actor's). A trick
     is turned over as it lies, so its cards read top first in the order played.
-    ``order="actor-first"`` puts the actor's pile on top of the defence's;
-    ``"defence-first"`` the other way round.
+    ``actor`` is the actor's seat, or the seats of his side (four players: he
+    and his partner keep one pile). ``order="actor-first"`` puts the actor's
+    pile on top of the defence's; ``"defence-first"`` the other way round.
     """
     if order not in GATHER_ORDERS:
         raise DealError(f"unknown gathering order {order!r} (use {', '.join(GATHER_ORDERS)})")
+    team = {actor} if isinstance(actor, int) else set(actor)
     piles: dict[bool, list[Card]] = {True: list(talon), False: []}
     for cards, winner in tricks:
-        piles[winner == actor][:0] = list(cards)
+        piles[winner in team][:0] = list(cards)
     pack = piles[True] + piles[False] if order == "actor-first" else piles[False] + piles[True]
     if len(pack) != 32 or len(set(pack)) != 32:
         raise AssertionError(f"gathering gave {len(pack)} cards ({len(set(pack))} different), not 32")
@@ -215,10 +222,13 @@ class Deal:
 
 
 def trick_survival(deal: Deal) -> float | None:
-    """The share of the previous hand's ten tricks dealt whole into one hand (None without a previous hand).
+    """The share of the previous hand's tricks (ten with three players, eight with four, sixteen
+    with two) dealt whole into one hand (None without a previous hand).
 
-    Under a uniform deal a trick survives with probability
-    3 · C(10, 3) / C(32, 3) = 360 / 4960 ≈ 0.0726 (:func:`uniform_survival`).
+    Under a uniform deal a three-card trick survives with probability
+    3 · C(10, 3) / C(32, 3) = 360 / 4960 ≈ 0.0726, a four-card one
+    4 · C(8, 4) / C(32, 4) ≈ 0.0078, a two-card one (the stock is no hand)
+    2 · C(8, 2) / C(32, 2) ≈ 0.1129 (:func:`uniform_survival`).
     """
     if not deal.previous:
         return None
@@ -230,9 +240,11 @@ def trick_survival(deal: Deal) -> float | None:
 
 
 def uniform_survival(packets: str = "csm") -> float:
-    """P(three given cards all land in one hand) for a uniform deal: sum of C(h, 3) / C(32, 3) over the hands."""
-    sizes = [len(h) for h in pattern(packets).deal(ALL_CARDS)[0]]
-    return sum(comb(h, 3) for h in sizes) / comb(32, 3)
+    """P(a trick's k given cards all land in one hand) for a uniform deal, k the number of
+    players: the sum of C(h, k) / C(32, k) over the hands."""
+    dealt = pattern(packets)
+    sizes = [len(h) for h in dealt.deal(ALL_CARDS)[0]]
+    return sum(comb(h, dealt.players) for h in sizes) / comb(32, dealt.players)
 
 
 def uniform_patterns(hand: int = 10) -> dict[str, float]:
@@ -274,9 +286,9 @@ class Dealer:
         pattern(self.packets)
         if self.kind not in ("uniform", "no-shuffle", "riffle"):
             raise DealError(f"unknown dealer {self.kind!r} (use uniform, no-shuffle or riffle:K)")
-        if self.chained and self.packets not in THREE_PLAYER:
+        if self.chained and self.packets not in PLAYED:
             raise DealError(f"the {self.name} dealer plays the hands out: "
-                            f"three-player patterns only ({', '.join(THREE_PLAYER)}), not {self.packets!r}")
+                            f"patterns {', '.join(PLAYED)} only, not {self.packets!r}")
         if self.riffles < 0 or (self.kind != "riffle" and self.riffles):
             raise DealError(f"riffles must be >= 0 and only with riffle:K, not {self.riffles}")
         if self.chain_length < 1 or self.burn_in < 0:
@@ -357,6 +369,6 @@ class Dealer:
                 yield deal
             if step == hi - 1:
                 return
-            tricks, laid_away, actor = play_hand(deal, self.play, solver)
+            tricks, laid_away, team = play_hand(deal, self.play, solver)
             previous = tuple(cards for cards, _ in tricks)
-            pack = gather(tricks, laid_away, actor, self.gather)
+            pack = gather(tricks, laid_away, team, self.gather)

@@ -2,10 +2,12 @@
 
 The dealers of :mod:`analyzer.dealing` and the analyses of :mod:`analyzer.study`
 need a forehand who takes the talon, names a trump and lays away two cards,
-and three players who play a hand out. Those are choices about play, not
-about dealing, so they live here, above the solver (advice will grow this
-module). Every choice is a documented fixed rule (docs/study.md), not a
-bidding model:
+and three players who play a hand out (four players: forehand names a trump
+and calls a partner from his first four cards, :func:`four_player_position`;
+two: the stock played out by :func:`stock_card`, then the endgame, :func:`play_two`).
+Those are choices about play, not about dealing, so they live here, above
+the solver (advice will grow this module). Every choice is a documented fixed
+rule (docs/study.md, docs/rules.md §8), not a bidding model:
 
 >>> from analyzer.cards import CardSet
 >>> twelve = CardSet.from_str("hA hX hK h9 h7 bA b8 lO l9 aK a8 a7")
@@ -22,6 +24,7 @@ from analyzer.contract import RULE_SETS, Contract
 from analyzer.errors import MariasError
 from analyzer.rules import Position, default_leader, legal_cards, strength, trick_winner
 from analyzer.solver import Solver, questions
+from analyzer.variants import VariantPosition
 
 if TYPE_CHECKING:
     from analyzer.dealing import Deal
@@ -130,6 +133,52 @@ def forehand_position(deal: Deal, contract: Contract, trump: Suit | None = None)
     return position
 
 
+def first_packet(deal: Deal) -> CardSet:
+    """Forehand's first packet: the cards he names trump from with four and two players."""
+    from analyzer.dealing import pattern  # dealing imports this module
+
+    seat, count = pattern(deal.packets).packets[0]
+    if seat != 0 or len(deal.pack) != 32:
+        raise PolicyError("forehand's first packet needs the pack as dealt, forehand served first")
+    return CardSet(deal.pack[:count])
+
+
+def called_card(first: CardSet, trump: Suit) -> Card:
+    """The trump forehand calls by rank from his first four cards: the highest he lacks.
+
+    Four cards never hold all eight trumps, so there is always one to call;
+    when it reaches him in his second packet he plays alone (the rule pages).
+    """
+    return next(Card.make(trump, rank) for rank in reversed(Rank) if Card.make(trump, rank) not in first)
+
+
+def four_player_position(deal: Deal) -> VariantPosition:
+    """The four-player hand as the chained dealers play it: forehand looks at his first
+    four cards (the first packet of the deal), names the longest suit among them trump
+    (:func:`choose_trump`'s ties), calls the highest trump he lacks there
+    (:func:`called_card`), and his side plays hra; forehand leads (docs/rules.md §8).
+    """
+    if deal.packets != "four":
+        raise PolicyError(f"the four-player contract is modelled for the four packets, not {deal.packets!r}")
+    first = first_packet(deal)
+    trump = choose_trump(first)
+    called = called_card(first, trump)
+    holder = next(s for s, hand in enumerate(deal.hands) if called in hand)
+    position = VariantPosition(
+        hands=deal.hands,
+        contract=Contract.GAME,
+        trump=trump,
+        actor=0,
+        leader=default_leader(Contract.GAME, 0, "csm"),
+        rules="csm",  # the first lead and the marriages' values as for three (docs/rules.md §8)
+        partner=None if holder == 0 else holder,
+        called=called,
+        seats=4,
+    )
+    position.check()
+    return position
+
+
 # --- playing a hand ------------------------------------------------------------
 
 
@@ -142,8 +191,9 @@ def greedy_line(position: Position) -> list[Card]:
     leader = position.leader
     line: list[Card] = []
     nt = position.notrump
+    seats = position.players
     while any(hands):
-        seat = (leader + len(trick)) % 3
+        seat = (leader + len(trick)) % seats
         legal = sorted(legal_cards(hands[seat], trick, position.trump, nt, position.announced),
                        key=lambda c: (strength(c, nt), int(c.suit)))
         if not trick:
@@ -154,36 +204,119 @@ def greedy_line(position: Position) -> list[Card]:
         line.append(card)
         hands[seat] = hands[seat] - CardSet([card])
         trick.append(card)
-        if len(trick) == 3:
-            leader = (leader + trick_winner(trick, position.trump, nt)) % 3
+        if len(trick) == seats:
+            leader = (leader + trick_winner(trick, position.trump, nt)) % seats
             trick = []
     return line
 
 
-def play_hand(deal: Deal, play: str, solver: Solver | None) -> tuple[list[tuple[Trick, int]], CardSet, int]:
-    """Play the deal as the chained dealers do; return (tricks with winner seats, talon, actor).
+def play_hand(deal: Deal, play: str, solver: Solver | None) -> tuple[list[tuple[Trick, int]], CardSet, frozenset[int]]:
+    """Play the deal as the chained dealers do; return (tricks with winner seats in play order,
+    talon, the actor's side).
 
-    The contract (a documented simple rule, not a bidding model): forehand takes
-    the talon, names his longest suit (:func:`choose_trump`), lays away two
-    cards (:func:`discard_for_trumps`) and plays hra. ``play="solver"``: all
-    three play the open-hand solver's principal variation of the hra value
-    (``solver`` must be given, fresh per chain: the line may depend on the
-    state of its table); ``play="greedy"``: :func:`greedy_line`.
+    The contract (a documented simple rule, not a bidding model). Three
+    players: forehand takes the talon, names his longest suit
+    (:func:`choose_trump`), lays away two cards (:func:`discard_for_trumps`)
+    and plays hra. Four players: :func:`four_player_position` (trump and
+    called partner from his first four cards, hra for his side, no talon).
+    Two players: :func:`play_two` (the stock phase by :func:`stock_card`, then
+    the endgame as below). ``play="solver"``: all play the open-hand solver's
+    principal variation of the hra value (``solver`` must be given, fresh per
+    chain: the line may depend on the state of its table);
+    ``play="greedy"``: :func:`greedy_line`.
     """
-    twelve = deal.hands[0] | deal.talon
-    position = forehand_position(deal, Contract.GAME, choose_trump(twelve))
+    if play not in PLAYS:
+        raise PolicyError(f"unknown play policy {play!r} (use {', '.join(PLAYS)})")
+    if deal.packets == "two":
+        return play_two(deal, play, solver)
+    if deal.packets in RULE_SETS:
+        twelve = deal.hands[0] | deal.talon
+        position: Position = forehand_position(deal, Contract.GAME, choose_trump(twelve))
+    else:
+        position = four_player_position(deal)
+    tricks = split_tricks(position, play_out(position, play, solver))
+    if len(tricks) != 32 // position.players:
+        raise AssertionError(f"a played hand has {32 // position.players} tricks, not {len(tricks)}")
+    return tricks, position.talon, position.team
+
+
+def play_out(position: Position, play: str, solver: Solver | None) -> list[Card]:
+    """The rest of the play from ``position`` by the policy ``play`` (see :func:`play_hand`)."""
     if play == "solver":
         if solver is None:
             raise PolicyError("play='solver' needs a Solver")
-        line = solver.line(position, questions(position)["game"])
-    elif play == "greedy":
-        line = greedy_line(position)
-    else:
-        raise PolicyError(f"unknown play policy {play!r} (use {', '.join(PLAYS)})")
-    tricks = split_tricks(position, line)
-    if len(tricks) != 10:
-        raise AssertionError(f"a played hand has 10 tricks, not {len(tricks)}")
-    return tricks, position.talon, position.actor
+        return solver.line(position, questions(position)["game"])
+    if play == "greedy":
+        return greedy_line(position)
+    raise PolicyError(f"unknown play policy {play!r} (use {', '.join(PLAYS)})")
+
+
+# --- two players: the stock ---------------------------------------------------------
+
+
+def stock_cost(card: Card, trump: Suit) -> tuple[bool, int, int]:
+    """How dear a card is to give up while the stock lasts: a side card before a trump, then
+    the lower rank (so the ace and ten, the only cards with points, last), then suit order h b l a."""
+    return card.suit == trump, int(card.rank), int(card.suit)
+
+
+def stock_card(hand: CardSet, trick: Sequence[Card], trump: Suit) -> Card:
+    """The card played while the stock lasts (any card may be played, docs/rules.md §8).
+
+    The leader leads his cheapest card (:func:`stock_cost`); the follower takes
+    the trick with his cheapest card that wins it, and when none does throws
+    his cheapest card. A fixed rule, not a strategy: it ignores marriages and
+    what the stock may bring.
+    """
+    cards = sorted(hand, key=lambda c: stock_cost(c, trump))
+    if trick:
+        winning = [c for c in cards if trick_winner([*trick, c], trump, False) == len(trick)]
+        return (winning or cards)[0]
+    return cards[0]
+
+
+def play_two(deal: Deal, play: str, solver: Solver | None) -> tuple[list[tuple[Trick, int]], CardSet, frozenset[int]]:
+    """A two-player hand (*lízaný*) played out as the chained dealers do (:func:`play_hand`'s result).
+
+    The non-dealer (seat 0, the actor) names the longest suit of his first four
+    cards trump (:func:`choose_trump`'s ties) and leads. While the stock lasts
+    each card is :func:`stock_card`'s, and the trick's winner draws the stock's
+    top card, then the other player the next. With the stock gone the endgame
+    (hra for the non-dealer, marriages with the over) is played by ``play``
+    (:func:`play_out`) under the follow-and-beat rules.
+    """
+    from analyzer.dealing import TALON, pattern  # dealing imports this module
+
+    if deal.packets != "two":
+        raise PolicyError(f"the two-player hand is modelled for the two packets, not {deal.packets!r}")
+    trump = choose_trump(first_packet(deal))
+    top = 0
+    for seat, count in pattern(deal.packets).packets:
+        if seat == TALON:
+            break
+        top += count
+    stock = list(deal.pack[top:])  # top card first: the order it is drawn in
+    hands = list(deal.hands)
+    leader = 0
+    tricks: list[tuple[Trick, int]] = []
+    while stock:
+        trick: list[Card] = []
+        for k in range(2):
+            seat = (leader + k) % 2
+            card = stock_card(hands[seat], trick, trump)
+            hands[seat] = hands[seat] - CardSet([card])
+            trick.append(card)
+        leader = (leader + trick_winner(trick, trump, False)) % 2
+        tricks.append((tuple(trick), leader))
+        hands[leader] = hands[leader] | CardSet([stock.pop(0)])
+        hands[1 - leader] = hands[1 - leader] | CardSet([stock.pop(0)])
+    position = VariantPosition(hands=tuple(hands), contract=Contract.GAME, trump=trump, actor=0, leader=leader,
+                               marriage_rule="over-first", rules="csm", seats=2)
+    position.check()
+    tricks += split_tricks(position, play_out(position, play, solver))
+    if len(tricks) != 16:
+        raise AssertionError(f"a played two-player hand has 16 tricks, not {len(tricks)}")
+    return tricks, CardSet(), position.team
 
 
 def split_tricks(position: Position, line: Sequence[Card]) -> list[tuple[Trick, int]]:
@@ -193,11 +326,11 @@ def split_tricks(position: Position, line: Sequence[Card]) -> list[tuple[Trick, 
     solver's and the greedy lines are legal by construction; the tests check
     them with ``replay``), which makes it ten times faster.
     """
-    leader = position.leader
+    leader, seats = position.leader, position.players
     out = []
-    for i in range(0, len(line) - len(line) % 3, 3):
-        trick = tuple(line[i:i + 3])
-        winner = (leader + trick_winner(trick, position.trump, position.notrump)) % 3
+    for i in range(0, len(line) - len(line) % seats, seats):
+        trick = tuple(line[i:i + seats])
+        winner = (leader + trick_winner(trick, position.trump, position.notrump)) % seats
         out.append((trick, winner))
         leader = winner
     return out

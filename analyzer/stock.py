@@ -223,12 +223,22 @@ def check_stock(position: VariantPosition) -> None:
     if variant == "six" and position.trump is not None and stock[-1].suit != position.trump:
         raise PositionError(f"the six-card variant's trump is the suit of the turned card (the stock's last, "
                             f"{stock[-1]}), not {position.trump.token!r}")
-    played = CardSet([Card(i) for i in range(32)]) - held - CardSet(stock) - CardSet(position.trick)
+    if position.trick and position.trick[0] in position.announced and position.hands[leader] - position.announced:
+        raise PositionError(f"the announced seven {position.trick[0]} is not led while the stock lasts "
+                            "and other cards are held")
+
+
+def check_stock_score(position: VariantPosition) -> None:
+    """The cards in no hand, trick or stock were played: their points must be the score's,
+    marriages aside (checked once the score is final, after the history's marriages)."""
+    if not position.stock:
+        return
+    held = CardSet(position.stock) | CardSet(position.trick)
+    for hand in position.hands:
+        held = held | hand
+    played = CardSet([Card(i) for i in range(32)]) - held
     declared = sum(marriage_points(position, s) for side in position.declared for s in side)
     if sum(position.score) - declared != played.points:
         raise PositionError(f"the stock does not complete the pack with the score: the {len(played)} cards in no "
                             f"hand, trick or stock (played) hold {played.points} points, but the score gives "
                             f"{sum(position.score) - declared} besides the marriages")
-    if position.trick and position.trick[0] in position.announced and position.hands[leader] - position.announced:
-        raise PositionError(f"the announced seven {position.trick[0]} is not led while the stock lasts "
-                            "and other cards are held")

@@ -9,8 +9,9 @@ splits, the issue's reference; hours per hand on two cores), cached under
 ``benchmarks/cache/`` so that it is computed once. The advised option is
 "exact best" when it is the reference's best, "within error" when the
 reference money of the advised option is within one reference standard error
-of the best's, and the money lost is the reference best less the reference
-money of the advised option.
+of the best's (the stderr of the paired difference on the reference's worlds),
+and the money lost is the reference best less the reference money of the
+advised option.
 
     python benchmarks/advice.py --view actor --hands 50 --seed 1 --jobs 2
     python benchmarks/advice.py --view defender --hands 50 --seed 1 --jobs 2
@@ -47,22 +48,41 @@ def deal(rng: random.Random) -> tuple[CardSet, list[CardSet]]:
 
 
 def reference(twelve: CardSet, seed: int, worlds: int | str, jobs: int) -> dict[str, tuple[float, float]]:
-    """Every option's money on common worlds (cached): label -> (mean, stderr)."""
+    """Every option's money on common worlds (cached): label -> (mean, stderr); the per-world
+    payments beside it (``.npz``) for paired differences."""
+    means, _ = reference_pays(twelve, seed, worlds, jobs)
+    return means
+
+
+def reference_pays(twelve: CardSet, seed: int, worlds: int | str,
+                   jobs: int) -> tuple[dict[str, tuple[float, float]], dict[str, np.ndarray]]:
     CACHE.mkdir(exist_ok=True)
     path = CACHE / f"advice-ref-{twelve.mask:08x}-{worlds}-{seed}.json"
-    if path.exists():
-        return {k: tuple(v) for k, v in json.loads(path.read_text()).items()}  # type: ignore[misc]
+    pays_path = path.with_suffix(".npz")
+    if path.exists() and pays_path.exists():
+        stored = np.load(pays_path)
+        means = {k: tuple(v) for k, v in json.loads(path.read_text()).items()}
+        return means, {k: stored[f"o{i}"] for i, k in enumerate(means)}  # type: ignore[misc]
     source = split_source(twelve, 0)
     batch = source.exact() if worlds == "all" else source.draw(np.random.default_rng(seed + 99), int(worlds) // 2)
     options = admissible(twelve, "csm")
     ctx = Context(twelve, 0, "csm", {}, jobs)
     records = evaluate(options, batch, ctx, exact_points=True, exact=worlds == "all")
-    out = {}
+    out, pays = {}, {}
     for option, record in records.items():
         e = estimate(record.pay, record.units, worlds == "all")
-        out[_key(option.contract.value, option.trump, option.side_suit, list(map(str, option.discard)))] = (e.mean, e.stderr)
+        key = _key(option.contract.value, option.trump, option.side_suit, list(map(str, option.discard)))
+        out[key] = (e.mean, e.stderr)
+        pays[key] = record.pay.astype(np.float32)
+    np.savez_compressed(pays_path, units=batch.units, **{f"o{i}": pays[k] for i, k in enumerate(out)})
     path.write_text(json.dumps(out))
-    return out
+    return out, pays
+
+
+def paired_gap(pays: dict[str, np.ndarray], units: np.ndarray, top: str, mine: str) -> tuple[float, float]:
+    """The reference's money of ``top`` less that of ``mine`` on the same worlds, and its stderr."""
+    e = estimate(pays[top].astype(float) - pays[mine].astype(float), units)
+    return e.mean, e.stderr
 
 
 def _key(contract: str, trump, side, discard) -> str:
@@ -156,22 +176,25 @@ def main() -> None:
         best = advice.options[0]
         line = f"hand {i}: {seconds[-1]:.2f} s, best {best['contract']} {best.get('trump') or ''} {best['expected_payment']:+.2f}"
         if args.view == "actor" and args.reference_worlds != "0":
-            ref = reference(twelve, args.seed, args.reference_worlds, args.jobs)
+            ref, pays = reference_pays(twelve, args.seed, args.reference_worlds, args.jobs)
+            units = np.load(CACHE / f"advice-ref-{twelve.mask:08x}-{args.reference_worlds}-{args.seed}.npz")["units"]
             top = max(ref, key=lambda k: ref[k][0])
             mine = _key(best["contract"], best["trump"], best["side_suit"], best["discard"])
             checked += 1
-            gap = ref[top][0] - ref[mine][0]
+            gap, gap_se = paired_gap(pays, units, top, mine)
             exact_best += mine == top
-            within += gap <= ref[top][1]
+            within += gap <= gap_se
             lost.append(gap)
-            line += f"; reference best {top} {ref[top][0]:+.2f}, advised {ref[mine][0]:+.2f}"
+            line += (f"; reference best {top} {ref[top][0]:+.2f}, advised {ref[mine][0]:+.2f} "
+                     f"(gap {gap:.2f} ± {gap_se:.2f})")
         print(line, flush=True)
     print("\n| view | hands | median s | p90 s | max s |\n|---|---|---|---|---|")
     timing(args.view, seconds)
     if checked:
         missed = [g for g in lost if g > 0]
         print(f"\nquality over {checked} hands (reference: {args.reference_worlds} common worlds): exact best "
-              f"{100 * exact_best / checked:.0f} %, within one reference stderr {100 * within / checked:.0f} %, "
+              f"{100 * exact_best / checked:.0f} %, within one paired reference stderr of the best's money "
+              f"{100 * within / checked:.0f} %, "
               f"mean money lost when not the best {np.mean(missed) if missed else 0:.3f}")
 
 

@@ -317,7 +317,7 @@ def test_choose_trump_is_the_longest_suit() -> None:
 
 @pytest.mark.parametrize("text, options", [
     ("shuffle", {}), ("riffle:", {}), ("riffle:-1", {}), ("riffle:two", {}),
-    ("no-shuffle", {"packets": "four"}), ("uniform", {"packets": "skat"}),
+    ("uniform", {"packets": "skat"}), ("no-shuffle", {"packets": "skat"}),
     ("no-shuffle", {"cut": "half"}), ("no-shuffle", {"gather": "up"}), ("no-shuffle", {"play": "random"}),
     ("no-shuffle", {"chain_length": 0}), ("no-shuffle", {"burn_in": -1}),
 ])

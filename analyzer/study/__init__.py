@@ -20,7 +20,11 @@ A row always holds where the deal came from (``deal``, ``chain``, ``step``,
     first); ``voids{p}``; ``marriages{p}`` and ``sevens{p}`` (the suit letters of
     the K+O pairs and of the sevens held, "" for none). Three-player patterns
     add forehand's twelve cards (hand and talon): ``fh_len_{s}`` and ``fh_trump``
-    (the suit :func:`analyzer.policy.choose_trump` names), and ``survival``
+    (the suit :func:`analyzer.policy.choose_trump` names); four players add the
+    contract the chained dealers play (:func:`analyzer.policy.four_player_position`):
+    ``fh_trump``, ``fh_called`` (the called trump) and ``fh_partner`` (its
+    holder's seat, 0 when forehand plays alone); two players ``fh_trump`` (the
+    non-dealer's, from his first four). All add ``survival``
     (:func:`analyzer.dealing.trick_survival`; empty for a shuffled pack).
 ``hra``
     for every suit s, forehand takes the talon, lays away two cards

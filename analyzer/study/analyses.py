@@ -17,7 +17,12 @@ from analyzer.batch import EXACT, hands_array, run_batch
 from analyzer.cards import MARRIAGE_LANE, CardSet, Suit
 from analyzer.contract import Contract
 from analyzer.dealing import THREE_PLAYER, Deal
-from analyzer.policy import choose_trump, forehand_position
+from analyzer.policy import (
+    choose_trump,
+    first_packet,
+    forehand_position,
+    four_player_position,
+)
 from analyzer.rules import Position
 from analyzer.solver import fixed_marriages, questions, remaining_units
 from analyzer.study.spec import SUITS, Study, StudyError
@@ -80,6 +85,14 @@ def shape_columns(deal: Deal) -> dict[str, Any]:
         for s in range(4):
             row[f"fh_len_{SUITS[s]}"] = _lane(twelve, s).bit_count()
         row["fh_trump"] = choose_trump(twelve).token
+    elif deal.packets == "four" and deal.pack:
+        # the contract the chained dealers play (trump and partner called from forehand's first four)
+        position = four_player_position(deal)
+        row["fh_trump"] = position.trump.token
+        row["fh_called"] = str(position.called)
+        row["fh_partner"] = position.actor if position.partner is None else position.partner
+    elif deal.packets == "two" and deal.pack:
+        row["fh_trump"] = choose_trump(first_packet(deal)).token  # the non-dealer's, from his first four
     row["survival"] = trick_survival(deal)
     return row
 

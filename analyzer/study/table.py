@@ -16,7 +16,7 @@ FORMATS = (".parquet", ".csv")
 
 # Columns by name pattern, so a table read back from CSV gets the same types.
 _KINDS: tuple[tuple[str, str], ...] = (
-    (r"deal|chain|step|seed|len\d_[hbla]|voids\d|fh_len_[hbla]|hra_[hbla]", "int64"),
+    (r"deal|chain|step|seed|len\d_[hbla]|voids\d|fh_len_[hbla]|fh_partner|hra_[hbla]", "int64"),
     (r"cut", "Int64"),
     (r"survival", "float64"),
     (r"hra_makes_[hbla]|betl|durch", "bool"),
