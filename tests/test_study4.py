@@ -235,3 +235,35 @@ def test_four_player_claims_at_trick_five() -> None:
             assert (breaks is None) == bool(laid), (deal.index, name)
             seen.add(bool(laid))
     assert seen == {True, False}
+
+
+def test_the_contracts_table_script(tmp_path, capsys) -> None:
+    """notebooks/contracts_table.py (the docs' contract tables): its "his trump" rows against the
+    dealing's contract solved directly."""
+    import importlib.util
+    from pathlib import Path
+
+    script = Path(__file__).parent.parent / "notebooks" / "contracts_table.py"
+    spec = importlib.util.spec_from_file_location("contracts_table", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "four.parquet"
+    run_study("uniform", n=10, seed=17, packets="four", analyses="shape,points,best", progress=False, jobs=1,
+              output=out)
+    module.main([str(out)])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "four packets"
+    rows = {line.split(" | ")[0].strip("| "): line.split(" | ")[1:] for line in lines[3:-1]}
+    solver = Solver()
+    dealt = [four_player_position(deal) for deal in deals("four", 17, 10)]
+    makes = sum(solver.makes(p) for p in dealt) / 10
+    assert rows["hra, his trump"][0].startswith(f"{makes:.3f} ± ")
+    alone = sum(p.partner is None for p in dealt) / 10
+    assert rows["forehand alone (the called trump his own)"][0].startswith(f"{alone:.3f} ± ")
+    points = sum(solver.solve(p).actor_points + sum(held_marriages(p.hands[s], p.trump.token) for s in p.team)
+                 for p in dealt) / 10
+    assert rows["points in hra, his trump (his side's)"][0].startswith(f"{points:.1f} ± ")
+    with pytest.raises(SystemExit):
+        bare = tmp_path / "bare.parquet"
+        run_study("uniform", n=2, seed=1, packets="four", analyses="hra", progress=False, jobs=1, output=bare)
+        module.main([str(bare)])
