@@ -20,14 +20,15 @@ says which of these the check assumed.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from math import comb
 from typing import Any
 
-from analyzer.cards import CardSet
+from analyzer.cards import Card, CardSet
+from analyzer.contract import Contract
 from analyzer.errors import ArgumentError, MariasError, PositionError
-from analyzer.solver import Solver
+from analyzer.solver import OWN_GOAL, Solver, questions
 from analyzer.variants import VariantPosition
 
 MAX_WORLDS = 200_000  # about a minute of endgames; a claim with more unseen cards is refused
@@ -35,6 +36,10 @@ MAX_WORLDS = 200_000  # about a minute of endgames; a claim with more unseen car
 
 class ClaimTooLarge(MariasError):
     """More redistributions than the check is allowed to search."""
+
+
+class Claim4Error(MariasError):
+    """A four-player claim JSON that cannot be checked."""
 
 
 @dataclass
@@ -48,12 +53,30 @@ class Claim4Result:
     ruled_out: int  # redistributions that contradict an announcement (see check_claim4)
     partner: str  # what the check assumed about the partner
     counterexample: VariantPosition | None = None
+    component: str | None = None  # the counterexample's failing component (the contract's own goal)
+    line: list[Card] = field(default_factory=list)  # and the defence's line against it
+    contract: Contract | None = None  # the contract checked
+
+    @property
+    def components(self) -> dict[str, bool | None]:
+        """The contract's own goals, as the three-player result names them: False for the one
+        the counterexample breaks, None for one not decided (the search stopped there)."""
+        names = OWN_GOAL[self.contract] if self.contract is not None else ()
+        if self.laid_down:
+            return dict.fromkeys(names, True)
+        return {name: False if name == self.component else None for name in names}
 
     def to_json(self) -> dict[str, Any]:
-        return {"laid_down": self.laid_down, "worlds": self.worlds, "total": self.total,
-                "ruled_out": self.ruled_out, "exact": True,
-                "partner": self.partner,
-                "counterexample": None if self.counterexample is None else self.counterexample.to_json()}
+        """The three-player claim result's keys (``distributions`` all the redistributions there
+        are, ``components``, ``counterexample`` with its hands, component, line and position),
+        and what four players add: ``worlds`` searched, ``ruled_out``, the ``partner`` assumed."""
+        example = None
+        if self.counterexample is not None:
+            example = {"hands": [str(h) for h in self.counterexample.hands], "component": self.component,
+                       "line": [str(c) for c in self.line], "position": self.counterexample.to_json()}
+        return {"laid_down": self.laid_down, "distributions": self.total, "components": self.components,
+                "counterexample": example, "worlds": self.worlds, "ruled_out": self.ruled_out,
+                "partner": self.partner}
 
 
 def _seen(position: VariantPosition) -> dict[int, CardSet]:
@@ -111,6 +134,8 @@ def _assumption(position: VariantPosition) -> str:
     if position.players != 4:
         raise ArgumentError("check_claim4 takes a four-player position")
     called = position.called
+    if position.free_tricks:
+        return "durch with the wise one: alone until the last trick, whose winner becomes the partner"
     if not position.contract.has_trumps or (called is None and position.partner is None):
         return "alone against three"
     if called is None:
@@ -119,6 +144,8 @@ def _assumption(position: VariantPosition) -> str:
         return f"the actor holds the called {called}: alone against three"
     if called in position.trick:
         return f"the called {called} is in the trick: the partner is seat {position.partner}"
+    if position.holder(called) is None:  # played in an earlier trick of the history
+        return f"the called {called} was played: the partner is seat {position.partner}"
     seven = next(iter(position.announced), None)
     holder = position.holder(seven) if seven is not None else None
     if position.contract.actor_seven and holder is not None and holder != position.actor:
@@ -143,8 +170,9 @@ def check_claim4(position: VariantPosition, solver: Solver | None = None,
         raise ClaimTooLarge(f"{total} redistributions of the unseen cards, more than {max_worlds}: "
                             "claim later in the hand")
     solver = solver or Solver()
-    follows_card = position.called is not None and position.called not in position.trick and \
-        position.called not in position.hands[position.actor]
+    # the partner follows the called card while it is unseen: in another seat's hand
+    follows_card = position.called is not None and position.holder(position.called) not in (None, position.actor) \
+        and position.called not in position.trick
     worlds = ruled_out = 0
     for hands in redistributions(position):
         changes: dict[str, Any] = {"hands": hands}
@@ -157,5 +185,124 @@ def check_claim4(position: VariantPosition, solver: Solver | None = None,
             continue
         worlds += 1
         if not solver.makes(world):
-            return Claim4Result(False, worlds, total, ruled_out, assumption, world)
-    return Claim4Result(True, worlds, total, ruled_out, assumption)
+            qs = questions(world)
+            name = next(n for n in OWN_GOAL[world.contract] if not solver.ask(world, qs[n]))
+            return Claim4Result(False, worlds, total, ruled_out, assumption, world, name,
+                                solver.line(world, qs[name]), position.contract)
+    return Claim4Result(True, worlds, total, ruled_out, assumption, contract=position.contract)
+
+
+def refuse_three_player_options(given: dict[str, Any]) -> None:
+    """Raise Claim4Error for the first of the three-player claim options that is set (by the
+    name the caller uses: ``--strict`` on the command line, ``strict`` on the web)."""
+    for name, value in given.items():
+        if value:
+            raise Claim4Error(f"{name} is for three players: a four-player claim is checked open-handed, "
+                              "every redistribution, for the contract's own goal (docs/claims.md, \"Four players\")")
+
+
+MAX_FILL_TRIES = 5_000  # deals tried to find one that fits the trick and the history (hidden hands)
+
+
+def claim4_from_json(data: Any) -> VariantPosition:
+    """Read a four-player claim (docs/claims.md, "Four players"): the position JSON, the other
+    seats' hands given, or all three null with the cards they hold in ``"unseen"`` (by default
+    every card not in the actor's hand, the trick or the played tricks). Hidden hands are
+    filled with the first deal of the unseen cards that fits the trick and the history; the
+    check redistributes them anyway. Raises Claim4Error (or PositionError) with one line."""
+    from analyzer.reading import canonical_json
+    from analyzer.rules import Position
+
+    if not isinstance(data, Mapping):
+        raise Claim4Error("a claim must be a JSON object (a position)")
+    data = canonical_json(data)
+    unseen_in = data.pop("unseen", None)
+    hands_in = data.get("hands")
+    actor = data.get("actor", 0)
+    if not isinstance(hands_in, list) or len(hands_in) != 4:
+        raise Claim4Error("'hands' must be a list of four entries (null for a hidden hand) with four players")
+    if not isinstance(actor, int) or isinstance(actor, bool) or not 0 <= actor < 4:
+        raise Claim4Error(f"actor must be a seat 0, 1, 2 or 3 with four players, not {actor!r}")
+    others = [s for s in range(4) if s != actor]
+    hidden = [hands_in[s] is None for s in others]
+    if not isinstance(hands_in[actor], str):
+        raise Claim4Error(f"the actor's hand (hands[{actor}]) must be a string of card tokens")
+    if not any(hidden):
+        if unseen_in is not None:
+            raise Claim4Error("'unseen' is for hidden hands: the other hands are given")
+        return Position.from_json(data)  # type: ignore[return-value]
+    if not all(hidden):
+        raise Claim4Error("give the other three hands or none of them (null, with 'unseen')")
+    return _fill(data, actor, others, unseen_in)
+
+
+def _fill(data: dict[str, Any], actor: int, others: list[int], unseen_in: Any) -> VariantPosition:
+    from analyzer.rules import Position
+
+    mine = CardSet.from_str(data["hands"][actor])
+    trick_in = data.get("trick") or []
+    trick = [Card.from_str(c) for c in (trick_in.split() if isinstance(trick_in, str) else trick_in)]
+    played = [Card.from_str(c) for t in (data.get("played") or []) if isinstance(t, (list, str))
+              for c in (t.split() if isinstance(t, str) else t)]
+    seen = mine | CardSet(trick) | CardSet(played)
+    if unseen_in is None:
+        unseen = CardSet(0xFFFFFFFF) - seen
+    elif isinstance(unseen_in, str):
+        unseen = CardSet.from_str(unseen_in)
+        if unseen & seen:
+            raise Claim4Error(f"unseen card {next(iter(unseen & seen))} is also the actor's, in the trick or played")
+    else:
+        raise Claim4Error("'unseen' must be a string of card tokens")
+    if data.get("contract") in ("seven-against",) or (data.get("contract") in ("seven", "hundred-seven")
+                                                      and data.get("trump") is not None
+                                                      and Card.from_str(data["trump"] + "7") not in mine):
+        raise Claim4Error("an announced seven is seen with its announcer: give the other hands, not null")
+    leader = _leader(data, actor)
+    in_trick = {(leader + i) % 4 for i in range(len(trick))}
+    size = len(mine) + (actor in in_trick)
+    need = [size - (s in in_trick) for s in others]
+    if len(unseen) != sum(need):
+        raise Claim4Error(f"{len(unseen)} unseen cards, but the other hands hold {' + '.join(map(str, need))} "
+                          f"= {sum(need)}")
+    first: MariasError | None = None
+    cards = list(unseen)
+    for tries, parts in enumerate(_deals(cards, need)):
+        hands = list(data["hands"])
+        for seat, part in zip(others, parts):
+            hands[seat] = str(CardSet(part))
+        try:
+            return Position.from_json({**data, "hands": hands})  # type: ignore[return-value]
+        except MariasError as exc:
+            first = first or exc
+        if tries >= MAX_FILL_TRIES:
+            break
+    assert first is not None
+    raise first
+
+
+def _leader(data: dict[str, Any], actor: int) -> int:
+    """The current trick's leader: given, or the history's (the reader checks it; 0 where it cannot)."""
+    from analyzer.rules import _history_leader, _read_played, _suit_or_none
+
+    leader = data.get("leader")
+    if leader is not None:
+        return leader if isinstance(leader, int) and not isinstance(leader, bool) and 0 <= leader < 4 else 0
+    try:
+        played = _read_played(data.get("played"), 4)
+        contract = Contract.parse(data.get("contract", "game"))
+        first = data.get("first_leader")
+        return _history_leader({"contract": contract, "actor": actor, "rules": data.get("rules", "csm"),
+                                "trump": _suit_or_none(data.get("trump"), "trump"), "played": played,
+                                "first_leader": first if isinstance(first, int) else None}, 4)
+    except (MariasError, TypeError):
+        return 0  # the reader names what is wrong
+
+
+def _deals(cards: list[Card], need: list[int]) -> Iterator[list[tuple[Card, ...]]]:
+    if len(need) == 1:
+        yield [tuple(cards)]
+        return
+    for pick in itertools.combinations(cards, need[0]):
+        rest = [c for c in cards if c not in pick]
+        for tail in _deals(rest, need[1:]):
+            yield [pick, *tail]

@@ -47,7 +47,9 @@ def describe_contract(position: Position, unicode: bool = False) -> str:
     if position.players != 3:
         partner = sorted(position.team - {position.actor})
         parts.insert(0, f"{position.players} players")
-        if position.players == 4:
+        if getattr(position, "wise", False):
+            parts.append("with the wise one (partner: the winner of the last trick)")
+        elif position.players == 4:
             parts.append(f"partner seat {partner[0]}" if partner else "actor alone against three")
     if position.marriage_rule != "czech":
         parts.append(f"marriages {position.marriage_rule}")

@@ -5,7 +5,9 @@ solve`` prints) with each component's verdict from its own search. Choices
 made where one search cannot say (docs/semantics.md, "Payments of a solved deal"):
 an announced seven that fails is paid as killed in the last trick; a failed
 two sevens as both sevens killed; a failed betl as one trick taken, a failed
-durch as nine.
+durch as one trick short. Four players are settled as four (``"partner"``):
+durch with the wise one with the winner of the line's last trick, a failed one
+alone against three.
 """
 from __future__ import annotations
 
@@ -25,6 +27,12 @@ def result_json(position: Position, result: SolveResult) -> dict[str, Any]:
 
     contract = position.contract
     out: dict[str, Any] = {"rules": position.rules, "contract": contract.value, "actor": position.actor}
+    if position.players == 2:
+        raise PositionError("payments are settled for three and four players, not two")
+    if position.players == 4:  # four active players (analyzer/scoring/four.py)
+        out["players"], out["partner"] = 4, _partner(position, result)
+        if getattr(position, "wise", False):
+            out["wise"] = True
     comps = {**{name: result.makes for name in contract.own_goal}, **result.components}
     if position.trump is not None:
         out["trump"] = position.trump.token
@@ -38,7 +46,8 @@ def result_json(position: Position, result: SolveResult) -> dict[str, Any]:
                                 f"{sum(points) + position.talon.points}, not 90")
         out["points"] = {"actor": points[0], "defence": points[1]}
         out["talon_points"] = position.talon.points
-        held = [[s for seat in range(3) if position.side(seat) == side for s in position.held_marriages(seat)]
+        held = [[s for seat in range(position.players) if position.side(seat) == side
+                 for s in position.held_marriages(seat)]
                 for side in (0, 1)]
         out["marriages"] = {who: "".join(s.token for s in position.declared[side] + tuple(held[side]))
                             for side, who in enumerate(("actor", "defence"))}
@@ -56,6 +65,22 @@ def result_json(position: Position, result: SolveResult) -> dict[str, Any]:
         name = contract.own_goal[0]
         if name.endswith("betl"):
             out["actor_tricks"] = 0 if result.makes else 1
-        else:
-            out["actor_tricks"] = 10 if result.makes else 9
+        else:  # every trick: ten with three, eight with four, the first seven with the wise one
+            wanted = 7 if getattr(position, "wise", False) else 8 if position.players == 4 else 10
+            out["actor_tricks"] = wanted if result.makes else wanted - 1
     return out
+
+
+def _partner(position: Position, result: SolveResult) -> int | None:
+    """The partner a four-player payment is settled with: the team's, or with the wise one the
+    winner of the last trick of the line played (a failed wise durch: none found, alone)."""
+    from analyzer.rules import replay
+
+    if not getattr(position, "wise", False):
+        return next(iter(position.team - {position.actor}), None)
+    if not result.makes:
+        return None
+    tricks = replay(position, result.line)
+    if not tricks or sum(len(cards) for cards, _ in tricks) < len(position.trick) + sum(map(len, position.hands)):
+        return None  # the line stops before the last trick: nobody found
+    return position.found_partner(tricks[-1][1])  # type: ignore[attr-defined]

@@ -145,6 +145,12 @@ class Position:
         return frozenset((self.actor,))
 
     @property
+    def free_tricks(self) -> int:
+        """Tricks at the end that the durch goal does not count (1: durch with the wise one,
+        analyzer.variants; 0 for every other game)."""
+        return 0
+
+    @property
     def team_mask(self) -> int:
         """``team`` as the core's bit mask, a bit per seat."""
         return sum(1 << seat for seat in self.team)
@@ -602,14 +608,14 @@ class Position:
     def _played_by(self, card: Card) -> int | None:
         """The seat that played ``card`` in the history (the current trick or ``played``), if any."""
         if card in self.trick:
-            return (self.leader + self.trick.index(card)) % 3
+            return (self.leader + self.trick.index(card)) % self.players
         for lead, cards in zip(self.trick_leaders(), self.played):
             if card in cards:
-                return (lead + cards.index(card)) % 3
+                return (lead + cards.index(card)) % self.players
         return None
 
     def _in_hand(self, card: Card) -> int | None:
-        for seat in range(3):
+        for seat in range(self.players):
             if card in self.hands[seat]:
                 return seat
         return None
@@ -673,33 +679,34 @@ def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _history_leader(fields: Mapping[str, Any]) -> int:
+def _history_leader(fields: Mapping[str, Any], seats: int = 3) -> int:
     """The leader of the current trick when none is given: the winner of the last played
-    trick, or the rule set's first leader."""
+    trick, or the rule set's first leader (``seats`` at the table: analyzer.variants)."""
     contract, actor, rules = fields["contract"], fields["actor"], fields.get("rules", "csm")
     if not fields.get("played"):
         return default_leader(contract, actor, rules)
     lead = fields["first_leader"]
     notrump = not contract.has_trumps
     for cards in fields["played"]:
-        if len(cards) != 3:
+        if len(cards) != seats:
             break  # the position's check names it
-        lead = (lead + trick_winner(cards, fields.get("trump"), notrump)) % 3
+        lead = (lead + trick_winner(cards, fields.get("trump"), notrump)) % seats
     return lead
 
 
-def _read_played(value: Any) -> tuple[tuple[Card, ...], ...]:
+def _read_played(value: Any, seats: int = 3) -> tuple[tuple[Card, ...], ...]:
+    word = {2: "two", 3: "three", 4: "four"}.get(seats, str(seats))
     if value is None:
         return ()
     if not isinstance(value, list):
-        raise PositionError("'played' must be a list of tricks, each a list of three cards from its leader")
+        raise PositionError(f"'played' must be a list of tricks, each a list of {word} cards from its leader")
     tricks = []
     for number, cards in enumerate(value, start=1):
         if not isinstance(cards, (list, str)):
-            raise PositionError(f"played trick {number} must be a list of three cards, not {cards!r}")
+            raise PositionError(f"played trick {number} must be a list of {word} cards, not {cards!r}")
         parsed = tuple(parse_cards(cards))
-        if len(parsed) != 3:
-            raise PositionError(f"played trick {number} has {len(parsed)} cards, not 3")
+        if len(parsed) != seats:
+            raise PositionError(f"played trick {number} has {len(parsed)} cards, not {seats}")
         tricks.append(parsed)
     return tuple(tricks)
 

@@ -47,8 +47,10 @@ class Question:
     def game(self, position: Position) -> tuple:
         """The core's game: what is searched, the same for every state of a deal."""
         trump = -1 if position.trump is None else int(position.trump)
-        return (trump, int(position.notrump), position.actor, self.maximiser, self.goal, self.marriage,
+        game = (trump, int(position.notrump), position.actor, self.maximiser, self.goal, self.marriage,
                 SHARP_MASK, position.announced.mask, self.goals, position.players, position.team_mask)
+        free = position.free_tricks if self.goal == _core.GOAL_DURCH else 0
+        return game + (free,) if free else game
 
     def state(self, position: Position) -> tuple:
         """The core's state: the cards, the trick and the leader."""
@@ -187,8 +189,10 @@ def _question(position: Position, name: str) -> Question:
         return Question(name, _core.GOAL_SEVENS, maximiser, 1, goals=goals)
     if name in ("betl", "open-betl", "durch", "open-durch"):
         betl = name.endswith("betl")
-        won = [(lead + trick_winner(cards, trump, position.notrump)) % 3 == position.actor
+        won = [(lead + trick_winner(cards, trump, position.notrump)) % position.players in position.team
                for lead, cards in zip(position.trick_leaders(), position.played)]
+        if position.free_tricks and not any(position.hands) and not position.trick:
+            won = won[:-1]  # durch with the wise one, played out: the last trick only found the partner
         if any(won) if betl else not all(won):  # a trick of the history decided it
             return Question(name, _core.GOAL_POINTS, 0, _NEVER)
         return Question(name, _core.GOAL_BETL if betl else _core.GOAL_DURCH, 0, 1)

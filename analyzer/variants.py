@@ -30,20 +30,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from analyzer.cards import Card, CardSet, Suit, parse_cards
+from analyzer.cards import Card, CardSet, parse_cards
 from analyzer.contract import MARRIAGE_RULES, RULE_SETS, Contract
 from analyzer.errors import MariasError, NotationError, PositionError
 from analyzer.rules import (
     Position,  # the same field checks
+    _history_leader,
     _points,
+    _read_played,
     _suit_or_none,
     _suits,
     default_leader,
-    legal_cards,
     seven_of,
+    trick_winner,
 )
 
 PLAYERS = 4
+WISE = "wise"  # "partner": "wise": durch with the wise one
 HAND = 8  # cards per hand: a full four-player deal (32 / 4), two players once the stock is gone
 SEAT_NAMES_4 = ("forehand", "second", "third", "dealer")
 SEAT_NAMES_2 = ("non-dealer", "dealer")
@@ -73,6 +76,13 @@ class VariantPosition(Position):
     partner: int | None = None  # the partner's seat; None: the actor alone against three
     called: Card | None = None  # the called card the partner was found by, when given so
     seats: int = PLAYERS
+    # Durch with the wise one ("partner": "wise"): the actor alone must take every trick but the
+    # last, whose winner becomes his partner (the actor himself: alone); docs/rules.md §8.
+    wise: bool = False
+
+    @property
+    def free_tricks(self) -> int:
+        return 1 if self.wise else 0
 
     @property
     def players(self) -> int:
@@ -108,11 +118,18 @@ class VariantPosition(Position):
         out: dict[str, Any] = {"players": self.seats, **super().to_json()}
         if self.seats == 2:
             out["marriage_rule"] = self.marriage_rule  # its default differs from three players'
-        if self.called is not None:
+        if self.wise:
+            out["partner"] = WISE
+        elif self.called is not None:
             out["partner"] = str(self.called)
         elif self.partner is not None:
             out["partner"] = self.partner
         return out
+
+    def found_partner(self, last_winner: int) -> int | None:
+        """Durch with the wise one: the partner the last trick's winner makes (None: the actor
+        took it himself and is alone against three)."""
+        return None if last_winner == self.actor else last_winner
 
     def replace(self, **changes: Any) -> VariantPosition:
         data = {name: getattr(self, name) for name in self.__dataclass_fields__}
@@ -123,8 +140,8 @@ class VariantPosition(Position):
 
     # --- checks -------------------------------------------------------------------
 
-    def check(self) -> None:
-        """Raise PositionError naming the first thing wrong with this position."""
+    def _check_cards(self) -> None:
+        """Everything but the history's play and the marriages (Position.check runs those after it)."""
         n, word = self.seats, NUMBER.get(self.seats, str(self.seats))
         if n not in CONTRACTS:
             raise PositionError(f"\"players\" must be 2, 3 or 4, not {n!r}")
@@ -132,10 +149,15 @@ class VariantPosition(Position):
             raise PositionError(f"{word} players hold {word} hands, not {len(self.hands)}")
         if self.talon:
             raise PositionError(f"{word} players have no talon" + (" (the stock is gone)" if n == 2 else ""))
+        for name in ("actor", "leader"):
+            _seat4(getattr(self, name), name, n)
+        self._check_history_shape()
         seen = CardSet()
         if len(set(self.trick)) != len(self.trick):
             raise PositionError(f"duplicate card in the trick {' '.join(map(str, self.trick))!r}")
-        for name, cards in [(f"hand {i}", h) for i, h in enumerate(self.hands)] + [("the trick", CardSet(self.trick))]:
+        places = [(f"hand {i}", h) for i, h in enumerate(self.hands)] + [("the trick", CardSet(self.trick))]
+        places += [(f"played trick {i + 1}", CardSet(cards)) for i, cards in enumerate(self.played)]
+        for name, cards in places:
             twice = seen & cards
             if twice:
                 raise PositionError(f"card {next(iter(twice))} appears twice (again in {name})")
@@ -145,6 +167,9 @@ class VariantPosition(Position):
         size = len(self.hands[self.to_move])
         if size > HAND:
             raise PositionError(f"hand {self.to_move} holds {size} cards; at most {HAND} with {word} players")
+        if size + len(self.played) > HAND:
+            raise PositionError(f"the hands held {size + len(self.played)} cards before the {len(self.played)} "
+                                f"played tricks; at most {HAND} with {word} players")
         if self.trick and size == 0:
             raise PositionError("a trick is in progress but the player to move has no cards")
         for k in range(n):
@@ -155,7 +180,22 @@ class VariantPosition(Position):
                     f"hand {seat} holds {len(self.hands[seat])} cards but should hold {want} "
                     f"(hand {self.to_move}, to move, holds {size}; {len(self.trick)} card(s) in the trick)")
         self._check_four_contract()
-        self._check_trick()
+        if self.played:
+            last = (self.trick_leaders()[-1] + trick_winner(self.played[-1], self.trump, self.notrump)) % n
+            if last != self.leader:
+                raise PositionError(f"leader is seat {self.leader} but the played tricks give the lead to seat {last}")
+
+    def _check_history_shape(self) -> None:
+        n = self.seats
+        for number, cards in enumerate(self.played, start=1):
+            if len(cards) != n:
+                raise PositionError(f"played trick {number} has {len(cards)} cards, not {n}")
+            if len(set(cards)) != n:
+                raise PositionError(f"duplicate card in played trick {number} {' '.join(map(str, cards))!r}")
+        if bool(self.played) != (self.first_leader is not None):
+            raise PositionError("first_leader (who led the first played trick) goes with played tricks, and only then")
+        if self.first_leader is not None:
+            _seat4(self.first_leader, "first_leader", n)
 
     def _check_four_contract(self) -> None:
         c, word = self.contract, NUMBER[self.seats]
@@ -166,6 +206,9 @@ class VariantPosition(Position):
             raise PositionError("two players have no partners")
         if self.partner is not None and c in ALONE:
             raise PositionError(f"{c.value} is played alone against three: no partner")
+        if self.wise and (c != Contract.DURCH or self.partner is not None or self.seats != PLAYERS):
+            raise PositionError("durch with the wise one (\"partner\": \"wise\") is a four-player durch, "
+                                f"not {c.value}")
         if self.partner is not None and not 0 <= self.partner < self.seats:
             raise PositionError(f"partner must be a seat 0 to 3, not {self.partner!r}")
         if c.has_trumps and self.trump is None:
@@ -176,23 +219,13 @@ class VariantPosition(Position):
             raise PositionError(f"a side suit is given only for two-sevens, which {word} players do not play")
         if self.trump is not None:
             seven = seven_of(self.trump)
-            if c.actor_seven and self.holder(seven) not in self.team:
+            if c.actor_seven and self._owner(seven) not in self.team:
                 raise PositionError(f"{c.value}: the actor's side does not hold the trump seven {seven}")
-            if c == Contract.SEVEN_AGAINST and self.holder(seven) in (None, *self.team):
+            if c == Contract.SEVEN_AGAINST and self._owner(seven) in (None, *self.team):
                 raise PositionError(f"seven-against: no defender holds the trump seven {seven}")
         for suits, who in zip(self.declared, ("actor", "defence")):
             if suits and self.trump is None:
                 raise PositionError(f"marriages are declared only in contracts with trumps ({who})")
-
-    def _check_trick(self) -> None:
-        for i, card in enumerate(self.trick):
-            seat = (self.leader + i) % self.seats
-            before = self.hands[seat] | CardSet([card])
-            allowed = legal_cards(before, self.trick[:i], self.trump, self.notrump, self.announced)
-            if card not in allowed:
-                raise PositionError(
-                    f"the trick {' '.join(map(str, self.trick))!r} cannot have been played: "
-                    f"seat {seat} had to play one of {allowed}, not {card}")
 
 
 def _seat4(value: Any, name: str, seats: int = PLAYERS) -> int:
@@ -202,11 +235,12 @@ def _seat4(value: Any, name: str, seats: int = PLAYERS) -> int:
     return value
 
 
-def _partner(value: Any, hands: list[CardSet], trick: list[Card], leader: int, actor: int,
-             trump: Suit | None, contract: Contract) -> tuple[int | None, Card | None]:
+def _partner(value: Any, shell: VariantPosition) -> tuple[int | None, Card | None]:
     """The partner's seat (None: alone) and the called card, from ``"partner"``: a seat, or a
     called trump whose holder is the partner (the actor alone when he holds it himself); in
-    durch with partner any named card."""
+    durch with partner any named card. ``shell`` (not checked) holds the cards and the history:
+    a called card already played in it is found with whoever played it."""
+    actor, trump, contract = shell.actor, shell.trump, shell.contract
     if value is None:
         return None, None
     if contract in ALONE:
@@ -222,13 +256,14 @@ def _partner(value: Any, hands: list[CardSet], trick: list[Card], leader: int, a
         raise PositionError(f"partner: {exc}") from None
     if contract != Contract.DURCH and (trump is None or card.suit != trump):
         raise PositionError(f"the called card must be a trump (forehand calls a trump by rank), not {card}")
-    for seat, hand in enumerate(hands):
-        if card in hand:
-            return (None if seat == actor else seat), card
-    if card in trick:
-        seat = (leader + trick.index(card)) % PLAYERS
-        return (None if seat == actor else seat), card
-    raise PositionError(f"the called card {card} is in no hand and not in the trick: give the partner's seat")
+    try:
+        seat = shell._owner(card)
+    except (IndexError, TypeError):
+        seat = None  # a history the checks will refuse
+    if seat is None:
+        raise PositionError(f"the called card {card} is in no hand, not in the trick and not played: "
+                            "give the partner's seat")
+    return (None if seat == actor else seat), card
 
 
 def position_from_json(data: Any) -> VariantPosition:
@@ -241,9 +276,6 @@ def position_from_json(data: Any) -> VariantPosition:
     word = NUMBER[players]
     if players == 2 and data.get("stock"):
         raise PositionError("two players are solved once the stock is exhausted: a stock to draw is not solved yet")
-    if data.get("played"):
-        raise PositionError(f"'played' (the tricks before) is read for three players only: give the {word}-player "
-                            "position after them, with their points in 'score'")
     unknown = set(data) - _JSON_KEYS - ({"stock"} if players == 2 else set()) - {"played", "first_leader"}
     if unknown:
         raise PositionError(f"unknown key {min(unknown)!r} in position")
@@ -267,8 +299,21 @@ def position_from_json(data: Any) -> VariantPosition:
     if data.get("talon"):
         raise PositionError(f"{word} players have no talon")
     actor = _seat4(data.get("actor", 0), "actor", players)
-    leader_in = data.get("leader")
-    leader = default_leader(contract, actor, rules) if leader_in is None else _seat4(leader_in, "leader", players)
+    if players == 2 and (data.get("played") or data.get("first_leader") is not None):
+        # tricks of the stock were played without the duty to follow: not replayed by these rules
+        raise PositionError("'played' (the tricks before) is read for three and four players: give the two-player "
+                            "position after them, with their points in 'score'")
+    try:
+        played = _read_played(data.get("played"), players)
+    except NotationError as exc:
+        raise PositionError(str(exc)) from None
+    first_leader = data.get("first_leader")
+    if first_leader is not None:
+        first_leader = _seat4(first_leader, "first_leader", players)
+        if not played:
+            raise PositionError("'first_leader' needs 'played' (the tricks played from that lead)")
+    elif played:
+        first_leader = default_leader(contract, actor, rules)
     if players == 2 and data.get("partner") is not None:
         raise PositionError("two players have no partners")
     try:
@@ -278,34 +323,34 @@ def position_from_json(data: Any) -> VariantPosition:
     except NotationError as exc:
         raise PositionError(str(exc)) from None
     trump = _suit_or_none(data.get("trump"), "trump")
-    score_in = data.get("score") or {}
-    if not isinstance(score_in, Mapping) or set(score_in) - {"actor", "defence"}:
+    leader_in = data.get("leader")
+    if leader_in is not None:
+        leader = _seat4(leader_in, "leader", players)
+    else:  # the winner of the last played trick, or the rule set's first leader
+        leader = _history_leader({"contract": contract, "actor": actor, "rules": rules, "trump": trump,
+                                  "played": played, "first_leader": first_leader}, players)
+    # the score as given; none given: the history's own (Position.build), as for three players
+    score_in = data.get("score")
+    if score_in is not None and (not isinstance(score_in, Mapping) or set(score_in) - {"actor", "defence"}):
         raise PositionError("'score' must be an object with 'actor' and 'defence'")
-    score = (_points(score_in.get("actor", 0), "score.actor"),
-             _points(score_in.get("defence", 0), "score.defence"))
+    score = None if score_in is None else (_points(score_in.get("actor", 0), "score.actor"),
+                                           _points(score_in.get("defence", 0), "score.defence"))
     declared_in = data.get("marriages") or {}
     if not isinstance(declared_in, Mapping) or set(declared_in) - {"actor", "defence"}:
         raise PositionError("'marriages' must be an object with 'actor' and 'defence' suit letters")
-    partner, called = (None, None) if players == 2 else _partner(data.get("partner"), hands, trick, leader, actor,
-                                                                  trump, contract)
-    position = VariantPosition(
-        hands=tuple(hands),  # type: ignore[arg-type]
-        contract=contract,
-        trump=trump,
-        actor=actor,
-        leader=leader,
-        side_suit=_suit_or_none(data.get("side_suit"), "side_suit"),
-        trick=tuple(trick),
-        score=score,
-        declared=(_suits(declared_in.get("actor", "")), _suits(declared_in.get("defence", ""))),
-        marriage_rule=marriage_rule,
-        rules=rules,
-        partner=partner,
-        called=called,
-        seats=players,
-    )
-    position.check()
-    return position
+    fields: dict[str, Any] = {
+        "hands": tuple(hands), "contract": contract, "trump": trump, "actor": actor, "leader": leader,
+        "side_suit": _suit_or_none(data.get("side_suit"), "side_suit"), "trick": tuple(trick),
+        "declared": (_suits(declared_in.get("actor", "")), _suits(declared_in.get("defence", ""))),
+        "marriage_rule": marriage_rule, "rules": rules, "played": played, "first_leader": first_leader,
+        "seats": players}
+    if players == 4 and data.get("partner") == WISE:
+        if contract != Contract.DURCH:
+            raise PositionError(f"\"partner\": \"wise\" is durch with the wise one: contract durch, not {contract.value}")
+        fields["wise"] = True  # the partner is found by the last trick: alone until then
+    elif players == 4:
+        fields["partner"], fields["called"] = _partner(data.get("partner"), VariantPosition(**fields))
+    return VariantPosition.build(typed_score=score, **fields)  # type: ignore[return-value]
 
 
 def seat_name(position: Position, seat: int) -> str:

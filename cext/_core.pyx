@@ -4,7 +4,9 @@
 A *game* is the tuple ``(trump, notrump_order, actor, maximiser, goal, marriage,
 sharp, announced, goals)`` (``goals``: (card, trick from the end) pairs), with
 two more items for other seatings: ``nseats`` (2, 3 or 4) and ``team`` (the
-seats playing with the actor as a bit mask; 0 for the actor alone). A
+seats playing with the actor as a bit mask; 0 for the actor alone), and a
+twelfth, ``free_tricks``, for durch with the wise one (the last trick does not
+count: 1; cext/solver.h). A
 *state* is the tuple ``(hands, trick, leader, best_marriage)`` (one hand per
 seat, at most one card fewer than the seats in the trick); cards are bit
 indices of the layout in cext/solver.h. Both go with every call, so a context
@@ -49,17 +51,20 @@ cdef int check(int code) except -1:
 
 
 cdef int to_game(object game, mr_game *g) except -1:
+    free_tricks = 0
     if len(game) == 9:
         trump, order, actor, maximiser, goal, marriage, sharp, announced, goals = game
         nseats, team = 3, 0
-    else:
+    elif len(game) == 11:
         trump, order, actor, maximiser, goal, marriage, sharp, announced, goals, nseats, team = game
+    else:  # durch with the wise one: the last free tricks do not count
+        trump, order, actor, maximiser, goal, marriage, sharp, announced, goals, nseats, team, free_tricks = game
     if len(goals) > 2:
         raise CoreError("at most two goal cards")
     g.trump, g.notrump_order, g.actor, g.maximiser = trump, order, actor, maximiser
     g.goal, g.marriage, g.sharp, g.announced = goal, marriage, sharp, announced
     g.ngoal = len(goals)
-    g.nseats, g.team = nseats, team
+    g.nseats, g.team, g.free_tricks = nseats, team, free_tricks
     for i in range(g.ngoal):
         g.goal_card[i], g.goal_when[i] = goals[i]
     return 0

@@ -18,6 +18,7 @@ cdef extern from "solver.h" nogil:
         int ngoal
         int nseats
         int team
+        int free_tricks
 
     ctypedef struct mr_state:
         uint32_t hands[4]

@@ -195,7 +195,7 @@ static int play(mr_ctx *c, int card) {
         if (c->team_of[seat]) return FAIL;
         break;
     case MR_GOAL_DURCH:
-        if (!c->team_of[seat]) return FAIL;
+        if (!c->team_of[seat] && tricks_left > c->p.free_tricks) return FAIL;
         break;
     case MR_GOAL_SEVENS:
         for (int g = 0; g < c->p.ngoal; g++) {
@@ -305,7 +305,7 @@ static int goal_won(const mr_ctx *c) {
     switch (c->p.goal) {
     case MR_GOAL_DURCH:
         cash(c, actor, hand, &plan);
-        return plan.tricks == popcount(hand);
+        return plan.tricks >= popcount(hand) - c->p.free_tricks; /* the sure tricks come first */
     case MR_GOAL_BETL: {
         /* In every suit his cards lie below every other card of it, but for at most
          * one card, which he leads (or any card, if none) under a higher one: after
@@ -794,7 +794,8 @@ static int card_out(const mr_ctx *c, const mr_game *g, int card) {
 static int same_game(const mr_game *a, const mr_game *b) {
     if (a->trump != b->trump || a->notrump_order != b->notrump_order || a->actor != b->actor ||
         a->maximiser != b->maximiser || a->goal != b->goal || a->marriage != b->marriage || a->sharp != b->sharp ||
-        a->announced != b->announced || a->ngoal != b->ngoal || a->nseats != b->nseats || a->team != b->team)
+        a->announced != b->announced || a->ngoal != b->ngoal || a->nseats != b->nseats || a->team != b->team ||
+        a->free_tricks != b->free_tricks)
         return 0;
     for (int g = 0; g < a->ngoal; g++)
         if (a->goal_card[g] != b->goal_card[g] || a->goal_when[g] != b->goal_when[g]) return 0;
@@ -847,6 +848,7 @@ static int load(mr_ctx *c, const mr_game *game, const mr_state *st) {
         return MR_E_ARG;
     if (g->marriage != MR_MARR_NONE && (g->trump < 0 || g->goal != MR_GOAL_POINTS || g->notrump_order))
         return MR_E_ARG;
+    if (g->free_tricks < 0 || g->free_tricks > 1 || (g->free_tricks && g->goal != MR_GOAL_DURCH)) return MR_E_ARG;
 
     for (int seat = n; seat < 4; seat++)
         if (st->hands[seat]) return MR_E_HANDSIZE;

@@ -72,6 +72,8 @@ typedef struct {
     int nseats;          /* 2, 3 or 4 (0 reads as 3) */
     int team;            /* seats playing with the actor, a bit per seat (the actor's own bit
                           * implied); 0: the actor alone against the others */
+    int free_tricks;     /* MR_GOAL_DURCH: the last free_tricks tricks do not count (0: every
+                          * trick; 1: durch with the wise one, whose last trick finds the partner) */
 } mr_game;
 
 typedef struct {

@@ -21,7 +21,8 @@ actor's side" and "the defence" as the other side):
   must win the last trick and appear in no other; the side holding it maximises.
 * hundred / hundred-against: the side's trick points + its best ONE marriage.
 * betl / durch (alone): the actor takes no trick / every trick; durch with a partner:
-  the actor and his partner take every trick.
+  the actor and his partner take every trick; durch with the wise one
+  (``"partner": "wise"``): the actor alone takes every trick but the last.
 
 Two players (``"players": 2``) after the stock: the same with two hands, the actor
 against the other player, no partner, marriages by default declared with the
@@ -144,14 +145,16 @@ class _Seven:
 
 
 class _BetlDurch:
-    def __init__(self, team, durch):
-        self.team, self.durch = team, durch
+    def __init__(self, team, durch, wise=False):
+        self.team, self.durch, self.wise = team, durch, wise
         self.start = None
 
     def on_card(self, x, seat, card, hand):
         return (0,), x
 
     def on_trick(self, x, trick, winner, tricks_left):
+        if self.wise and tricks_left == 1:
+            return (0,), x, None  # the wise one: the last trick only finds the partner
         if (winner in self.team) != self.durch:
             return (0,), x, (0,)
         return (0,), x, None
@@ -193,11 +196,18 @@ def reference4_solve(position: dict) -> dict:
     owner = {c: s for s in range(seats) for c in hands[s]}
     owner.update({c: (leader + i) % seats for i, c in enumerate(trick)})
     partner = position.get("partner")
+    wise = partner == "wise"
+    if wise:
+        assert contract == "durch"
+        partner = None  # alone until the last trick
     if isinstance(partner, str):
         partner = owner[partner]
     team = frozenset({actor} if partner is None else {actor, partner})
     defence = frozenset(range(seats)) - team
-    assert not position.get("marriages"), "declared marriages are left to tests/reference.py"
+    # declared marriages (a K or O of a pair already played, e.g. in the current trick) are in
+    # ``score``; a hundred counts its side's best ONE marriage, declared or held
+    declared = {side: [c for c in (position.get("marriages") or {}).get(side, "") if c in SUITS]
+                for side in ("actor", "defence")}
     score = position.get("score") or {}
     score_a, score_d = score.get("actor", 0), score.get("defence", 0)
 
@@ -218,7 +228,7 @@ def reference4_solve(position: dict) -> dict:
 
     if notrump:
         assert team == {actor} or contract == "durch"  # durch with partner: the two take every trick
-        ok = solve(_BetlDurch(team, contract.endswith("durch")), team)[0] == 1
+        ok = solve(_BetlDurch(team, contract.endswith("durch"), wise), team)[0] == 1
         return {"makes": ok, "actor_points": None, "defence_points": None, "value": None, "components": {}}
 
     R = sum(_sharp(c) for c in everything) + 1
@@ -231,10 +241,11 @@ def reference4_solve(position: dict) -> dict:
     G, trick_a = solve(_Hra(team, trump, over_first), team)
     game = score_a + 10 * sum(held(team)) - score_d - 10 * sum(held(defence)) + 10 * (2 * G - R) > 0
 
-    def hundred(side, side_score):
-        best = max(held(side) + [0])
+    def hundred(side, side_score, side_declared):
+        taken = side_score - 10 * sum(mval(s) for s in side_declared)
+        best = max(held(side) + [mval(s) for s in side_declared] + [0])
         v = solve(_Hundred(side, trump, over_first, best), side)[0]
-        return side_score + 10 * v >= 100
+        return taken + 10 * v >= 100
 
     parts = {"game": ("game",), "seven": ("seven",), "hundred": ("hundred",), "hundred-seven": ("hundred", "seven"),
              "seven-against": ("seven-against",), "hundred-against": ("hundred-against",)}[contract]
@@ -249,9 +260,9 @@ def reference4_solve(position: dict) -> dict:
         elif name == "seven-against":
             goals[name] = solve(_Seven(seven, trump), defence)[0] == 1
         elif name == "hundred":
-            goals[name] = hundred(team, score_a)
+            goals[name] = hundred(team, score_a, declared["actor"])
         elif name == "hundred-against":
-            goals[name] = hundred(defence, score_d)
+            goals[name] = hundred(defence, score_d, declared["defence"])
     return {"makes": all(goals[p] for p in parts), "actor_points": 10 * trick_a,
             "defence_points": 10 * R - 10 * trick_a, "value": G,
             "components": {name: goals[name] for name in reported}}

@@ -27,9 +27,7 @@ def play_random(rng: random.Random, position: VariantPosition, cards: int) -> Va
         if len(position.trick) == 3 or position.tricks_left == 0:
             break
         card = rng.choice(list(position.legal_moves()))
-        hands = list(position.hands)
-        hands[position.to_move] = hands[position.to_move] - CardSet([card])
-        position = position.replace(hands=tuple(hands), trick=position.trick + (card,))
+        position = position.play(card)  # a marriage the card declares goes to score and marriages
     return position
 
 

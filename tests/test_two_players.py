@@ -37,9 +37,7 @@ def random_position2(rng: random.Random, tricks: int, contract: str) -> dict:
             continue  # a seven its side does not hold
         if rng.random() < 0.4:
             card = rng.choice(list(position.legal_moves()))
-            hands = list(position.hands)
-            hands[position.to_move] = hands[position.to_move] - CardSet([card])
-            position = position.replace(hands=tuple(hands), trick=(card,))
+            position = position.play(card)  # a marriage the card declares goes to score and marriages
         return position.to_json()
 
 

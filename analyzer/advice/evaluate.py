@@ -198,13 +198,9 @@ def _solve_layout(group: list[Option], hands_in: np.ndarray, actor: int, rules: 
     if point_search:
         q = _question(position, "game")
         state = q.state(position)
-        # Without exact points the game's yes/no is asked only where a contract has the game: its
-        # threshold sits near the actor's usual points, where a proof is costly (a hundred's
-        # screening spent 99 % of its nodes on it), while the hundred's own is far from them.
-        if exact_points or "game" in names:
-            slots["points" if exact_points else "game"] = len(questions)
-            questions.append((q.game(position), EXACT if exact_points else 1))
-            columns.append(np.full(n, EXACT, np.int64) if exact_points else game_target)
+        slots["points" if exact_points else "game"] = len(questions)
+        questions.append((q.game(position), EXACT if exact_points else 1))
+        columns.append(np.full(n, EXACT, np.int64) if exact_points else game_target)
         if not exact_points and "hundred" in names:
             slots["hundred"] = len(questions)
             questions.append((q.game(position), 1))

@@ -6,6 +6,7 @@ from typing import Any
 
 import click
 
+from analyzer.cards import CardSet
 from analyzer.cli import main
 from analyzer.cli.common import BadInput, position_data, position_options
 from analyzer.errors import MariasError
@@ -42,6 +43,16 @@ def claim_command(source: str | None, as_json: bool, count: bool, consistent: bo
     from analyzer.display import draw_line, draw_position
 
     data = position_data(source, "the claim", options)
+    if isinstance(data, dict) and data.get("players", 3) == 4:
+        from analyzer.claims4 import refuse_three_player_options
+
+        try:
+            refuse_three_player_options({"--count": count, "--consistent": consistent, "--component": components,
+                                         "--time-limit": time_limit is not None, "--strict": strict})
+        except MariasError as exc:
+            raise BadInput(str(exc)) from None
+        _claim4(data, as_json, unicode)
+        return
     try:
         result = check_claim(data, count=count, consistent=consistent, components=components or None,
                              time_limit=time_limit, strict=strict)
@@ -78,6 +89,53 @@ def claim_command(source: str | None, as_json: bool, count: bool, consistent: bo
         click.echo(draw_line(example.position, example.line, unicode, example.component))
     click.echo(f"\n({result.searched} searches, {result.proven} redistributions settled without one, "
                f"{result.seconds:.2f} s)", err=True)
+
+
+def _claim4(data: dict[str, Any], as_json: bool, unicode: bool) -> None:
+    """Four players (analyzer.claims4): the same verdict and counterexample, and what was assumed
+    about the partner while his seat is unknown."""
+    import time
+
+    from analyzer.claims4 import check_claim4, claim4_from_json
+    from analyzer.display import describe_contract, draw_line, draw_position, seat_label
+
+    started = time.perf_counter()
+    try:
+        position = claim4_from_json(data)
+        result = check_claim4(position)
+    except MariasError as exc:
+        raise BadInput(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        return
+    nt, actor = position.notrump, position.actor
+    others = [s for s in range(4) if s != actor]
+    unseen = CardSet()
+    for seat in others:
+        unseen = unseen | position.hands[seat]
+    sizes = ", ".join(f"{s}: {len(position.hands[s])}" for s in others)
+    # the partner is the line below: one deal's seat would mislead while the called card is unseen
+    header = [part for part in describe_contract(position, unicode).split(", ")
+              if not part.startswith(("partner seat", "actor alone"))]
+    click.echo(", ".join(header))
+    click.echo(f"  {seat_label(position, actor)}  {position.hands[actor].pretty(unicode, nt)}")
+    click.echo(f"  unseen ({sizes} cards)  {unseen.pretty(unicode, nt)}")
+    if position.trick:
+        click.echo(f"  trick so far  {' '.join(c.pretty(unicode) for c in position.trick)}")
+    click.echo(f"  partner: {result.partner}")
+    n, ruled = result.total, f", {result.ruled_out} ruled out by what the actor has seen" if result.ruled_out else ""
+    if result.laid_down:
+        click.echo(f"\nVerdict: laid down ({n} redistributions{ruled}, {result.worlds} checked)")
+        return
+    click.echo(f"\nVerdict: not laid down (a counterexample among {n} redistributions{ruled}; "
+               f"{result.worlds} checked to find it)")
+    example = result.counterexample
+    assert example is not None and result.component is not None
+    click.echo(f"\nCounterexample ({result.component} fails):")
+    click.echo(draw_position(example, unicode))
+    click.echo(f"\nThe defence's line (best play against the {result.component}):")
+    click.echo(draw_line(example, result.line, unicode, result.component))
+    click.echo(f"\n({result.worlds} searches, {time.perf_counter() - started:.2f} s)", err=True)
 
 
 def _draw_strict(result: Any) -> None:

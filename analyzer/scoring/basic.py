@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
+from analyzer.scoring.four import FOUR_OPTIONS
 from analyzer.scoring.tables import Option, RuleSet, Shape
 
 _BOOL = (False, True)
@@ -106,7 +107,7 @@ TABLE = RuleSet(
     ),
     sections={"*": "basic: payments table", "renonc": "basic: payments table (renonc)",
               "laid-down": "basic: variants (perfect betl or durch)"},
-    options=OPTIONS,
+    options=OPTIONS + FOUR_OPTIONS,
     contract_options={"open-betl": "open_games", "open-durch": "open_games",
                       "two-sevens": "two_sevens", "two-sevens-hundred": "two_sevens"},
     option_prices={

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from fractions import Fraction as F
 from typing import TYPE_CHECKING
 
+from analyzer.scoring.four import FOUR_OPTIONS
 from analyzer.scoring.tables import BonusRow, Option, RuleSet, Shape
 
 if TYPE_CHECKING:
@@ -149,7 +150,7 @@ TABLE = RuleSet(
         ("seven", {"game": 1, "seven": 0}, {"game": False, "seven": True}, "csm 12.4"),
     ),
     sections=SECTIONS,
-    options=OPTIONS,
+    options=OPTIONS + FOUR_OPTIONS,
     give_up_price=F(2),  # 12.2 "aktér platí po 2 Kč"
     laid_down_contracts=None,  # 11.2: every contract
     renonc_fees={1: F(1), 2: F(5)},  # 15.1 paušál 1: 1 Kč, 15.2 paušál 2: 5 Kč

@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from analyzer.scoring import basic, csm
+from analyzer.scoring.four import FOUR_OPTIONS
 from analyzer.scoring.tables import Option, RuleSet, Shape
 
 _BOOL = (False, True)
@@ -66,7 +67,7 @@ TABLE = RuleSet(
     ),
     sections={"*": "licit: schedule", "renonc": "basic: payments table (renonc)", "give-up": "licit: giving up",
               "passed": "licit: all pass", "laid-down": "licit (csm 11.3, 12.5)"},
-    options=OPTIONS,
+    options=OPTIONS + FOUR_OPTIONS,
     option_prices={
         # The association's revised schedule: "two sevens does not double when
         # hearts are trumps, but increases only from 40 to 60".

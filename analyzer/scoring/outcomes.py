@@ -161,7 +161,9 @@ def _two_sevens(r: GameResult, t: Rules, component: str, forced: bool | None) ->
 
 
 def _tricks(r: GameResult, t: Rules, component: str, forced: bool | None) -> Outcome:
-    wanted = 0 if component.endswith("betl") else 10
+    # durch: every trick, ten with three players, eight with four (the side's, with a partner);
+    # with the wise one the actor's seven of the first seven (the eighth finds the partner)
+    wanted = 0 if component.endswith("betl") else 7 if r.wise else 8 if r.active else 10
     won = forced if forced is not None else r.actor_tricks == wanted
     detail = "" if forced is not None else f", actor took {r.actor_tricks} trick{'' if r.actor_tricks == 1 else 's'}"
     return Outcome(component, f"{component.replace('-', ' ')} {'won' if won else 'lost'}{detail}",

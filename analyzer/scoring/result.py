@@ -25,6 +25,9 @@ from analyzer.errors import MariasError, ResultError
 from analyzer.scoring.facts import Holding, read_cards
 from analyzer.scoring.tables import AGAINST
 
+# Four active players: the contracts played with a partner (the rest alone against three).
+FOUR_PARTNERED = frozenset({"game", "seven", "hundred", "hundred-seven", "seven-against", "hundred-against", "durch"})
+
 __all__ = ["GameResult", "Holding", "Renonc", "SevenFate", "parse_result"]
 
 TRUMP_SEVEN_FATES = ("won", "killed", "early", "talon")
@@ -86,6 +89,12 @@ class GameResult:
     players: int = 3
     hand: CardSet | None = None
     talon: CardSet | None = None
+    # Four active players (a "partner" key; analyzer/scoring/four.py): the partner's seat (None:
+    # alone against three) and the dealt hands, which the four-player obligations read.
+    active: bool = False
+    partner: int | None = None
+    hands: tuple[CardSet, ...] | None = None
+    wise: bool = False  # durch with the wise one: ``partner`` is the winner of the eighth trick
 
     @classmethod
     def from_json(cls, data: Any) -> GameResult:
@@ -103,9 +112,15 @@ class GameResult:
         return self.trump == "h"
 
     @property
+    def team(self) -> tuple[int, ...]:
+        """The actor and his partner (four active players), or the actor alone."""
+        return tuple(s for s in (self.actor, self.partner) if s is not None)
+
+    @property
     def defenders(self) -> tuple[int, ...]:
-        """The two seats that play against the actor."""
-        return tuple(s for s in range(3) if s != self.actor)
+        """The seats that play against the actor's side: two with three players (the pauzírák is
+        not one), three or two with four active players."""
+        return tuple(s for s in range(4 if self.active else 3) if s not in self.team)
 
     def declared(self, side: int) -> str:
         """The suits of the marriages declared by the actor (0) or the defence (1)."""
@@ -157,6 +172,12 @@ class GameResult:
             cards = getattr(self, key)
             if cards is not None:
                 out[key] = str(cards)
+        if self.active:
+            out["partner"] = self.partner
+        if self.wise:
+            out["wise"] = True
+        if self.hands is not None:
+            out["hands"] = [str(h) for h in self.hands]
         return out
 
     @property
@@ -173,7 +194,7 @@ class GameResult:
 
 _KEYS = ("rules", "options", "players", "contract", "trump", "side_suit", "actor", "against", "flek", "flekers",
          "points", "talon_points", "marriages", "trump_seven", "side_seven", "actor_tricks", "unplayed",
-         "renonc", "holding", "hand", "talon")
+         "renonc", "holding", "hand", "talon", "partner", "hands", "wise")
 
 
 def _int(value: Any, name: str, low: int, high: int | None = None) -> int:
@@ -189,9 +210,10 @@ def _bool(value: Any, name: str) -> bool:
     return value
 
 
-def _seat(value: Any, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 2:
-        raise ResultError(f"{name} must be a seat 0, 1 or 2, not {value!r}")
+def _seat(value: Any, name: str, seats: int = 3) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
+        which = "0, 1 or 2" if seats == 3 else "0, 1, 2 or 3"
+        raise ResultError(f"{name} must be a seat {which}, not {value!r}")
     return value
 
 
@@ -235,11 +257,11 @@ def _marriage_suits(value: Any, name: str) -> str:
     return "".join(_suit(letter, name) for letter in letters if letter != " ")
 
 
-def _seven(value: Any, name: str, fates: tuple[str, ...]) -> SevenFate:
+def _seven(value: Any, name: str, fates: tuple[str, ...], seats: int = 3) -> SevenFate:
     data = _object(value, name, ("seat", "fate"))
     if "seat" not in data or "fate" not in data:
         raise ResultError(f"{name} needs a seat and a fate, not {value!r}")
-    return SevenFate(_seat(data["seat"], f"{name} seat"), _choice(data["fate"], f"{name} fate", fates))
+    return SevenFate(_seat(data["seat"], f"{name} seat", seats), _choice(data["fate"], f"{name} fate", fates))
 
 
 def _holding(value: Any) -> Holding:
@@ -271,6 +293,10 @@ def parse_result(data: Any) -> GameResult:
     unplayed = None if data.get("unplayed") is None else _choice(data["unplayed"], "unplayed", UNPLAYED_KINDS)
     sketchy = unplayed in ("passed", "give-up")  # nothing was announced: contract and trump may be missing
     players = _int(data.get("players", 3), "players", 3, 4)
+    active = "partner" in data  # four active players; "players": 4 alone is the pauzírák
+    if active and players != 4:
+        raise ResultError("a partner belongs to four players (\"players\": 4); three have none")
+    seats = 4 if active else 3
 
     if data.get("contract") is None and not sketchy:
         raise ResultError("the result needs a contract")
@@ -278,7 +304,7 @@ def parse_result(data: Any) -> GameResult:
     name = None if contract is None else contract.value
     if data.get("actor") is None and unplayed != "passed":
         raise ResultError("the result needs an actor (seat 0, 1 or 2)")
-    actor = None if data.get("actor") is None else _seat(data["actor"], "actor")
+    actor = None if data.get("actor") is None else _seat(data["actor"], "actor", seats)
     notrump = contract is not None and contract.notrump
 
     trump = None if data.get("trump") is None else _suit(data["trump"], "trump")
@@ -314,7 +340,7 @@ def parse_result(data: Any) -> GameResult:
     for component, seats in flekers_raw.items():
         if not isinstance(seats, list):
             raise ResultError(f"flekers on {component} must be a list of seats, not {seats!r}")
-        flekers.append((component, tuple(_seat(s, f"a fleker on {component}") for s in seats)))
+        flekers.append((component, tuple(_seat(s, f"a fleker on {component}", 4 if active else 3) for s in seats)))
     flekers.sort()
 
     points = None
@@ -344,7 +370,7 @@ def parse_result(data: Any) -> GameResult:
             raise ResultError(f"{name} has no marriages, but marriages are {data['marriages']!r}")
 
     trump_seven = None if data.get("trump_seven") is None else _seven(data["trump_seven"], "trump_seven",
-                                                                       TRUMP_SEVEN_FATES)
+                                                                       TRUMP_SEVEN_FATES, 4 if active else 3)
     side_seven = None if data.get("side_seven") is None else _seven(data["side_seven"], "side_seven",
                                                                     SIDE_SEVEN_FATES)
     if trump_seven is not None and notrump:
@@ -353,8 +379,11 @@ def parse_result(data: Any) -> GameResult:
         raise ResultError(f"side_seven belongs to two sevens only, not {name}")
     if trump_seven is not None and trump_seven.fate == "talon" and trump_seven.seat != actor:
         raise ResultError(f"only the actor discards to the talon, not seat {trump_seven.seat}")
+    partner = _partner(data, active, actor, contract)
+    if active and contract is not None and contract.two_sevens:
+        raise ResultError(f"four players do not play {contract.value} (the rule pages list no two sevens for four)")
     if trump_seven is not None and trump_seven.fate == "won" and points is not None:
-        holder_side = 0 if trump_seven.seat == actor else 1
+        holder_side = 0 if trump_seven.seat in (actor, partner) else 1
         if points[holder_side] < 10:
             raise ResultError(f"the trump seven won the last trick for seat {trump_seven.seat}, "
                               f"but that side has {points[holder_side]} points, not the last trick's 10")
@@ -364,19 +393,24 @@ def parse_result(data: Any) -> GameResult:
         if contract is not None and not notrump:
             raise ResultError(f"actor_tricks belongs to betl and durch, not {name}")
         actor_tricks = _int(data["actor_tricks"], "actor_tricks", 0, 10)
+    wise = _wise(data, active, contract, actor_tricks)
 
     renonc = None
     if data.get("renonc") is not None:
         raw = _object(data["renonc"], "renonc", ("seat", "kind", "fee", "winnable"))
         if "seat" not in raw:
             raise ResultError(f"a renonc needs the seat of the offender, not {data['renonc']!r}")
-        renonc = Renonc(_seat(raw["seat"], "renonc seat"),
+        renonc = Renonc(_seat(raw["seat"], "renonc seat", 4 if active else 3),
                         None if raw.get("kind") is None else _choice(raw["kind"], "renonc kind", RENONC_KINDS),
                         None if raw.get("fee") is None else _int(raw["fee"], "renonc fee", 1, 2),
                         None if raw.get("winnable") is None else _bool(raw["winnable"], "renonc winnable"))
         if unplayed is not None and renonc.kind != "technical":
             raise ResultError(f"a renonc in play needs a played game, not {unplayed!r}")
 
+    if active and any(data.get(key) is not None for key in ("holding", "hand", "talon")):
+        key = next(k for k in ("holding", "hand", "talon") if data.get(k) is not None)
+        raise ResultError(f"{key} is for the csm bonus table (17), a three-player table; four players have none")
+    hands = None if data.get("hands") is None else _dealt(data["hands"], active)
     holding = None if data.get("holding") is None else _holding(data["holding"])
     hand = talon = None
     if data.get("hand") is not None or data.get("talon") is not None:
@@ -385,4 +419,51 @@ def parse_result(data: Any) -> GameResult:
                                                 "the hand and talon")  # type: ignore[arg-type]
     return GameResult(contract, actor, trump, side_suit, against, flek, tuple(flekers), points, talon_points,
                       marriages, trump_seven, side_seven, actor_tricks, unplayed, renonc, holding, players,
-                      hand, talon)
+                      hand, talon, active, partner, hands, wise)
+
+
+def _wise(data: Mapping[str, Any], active: bool, contract: Contract | None, actor_tricks: int | None) -> bool:
+    """Durch with the wise one: the actor's tricks are those of the first seven, the partner the
+    eighth trick's winner (docs/scoring.md, "Four players")."""
+    if data.get("wise") is None:
+        return False
+    wise = _bool(data["wise"], "wise")
+    if wise and (not active or contract is None or contract.value != "durch"):
+        raise ResultError("wise (durch with the wise one) belongs to a four-player durch with a \"partner\"")
+    if wise and actor_tricks is not None and actor_tricks > 7:
+        raise ResultError(f"with the wise one actor_tricks counts the actor's tricks of the first seven "
+                          f"(7 of the first seven make it), not {actor_tricks}")
+    return wise
+
+
+def _partner(data: Mapping[str, Any], active: bool, actor: int | None, contract: Contract | None) -> int | None:
+    """Four active players: the partner's seat, None when the actor is alone against three."""
+    if not active or data["partner"] is None:
+        return None
+    seat = _seat(data["partner"], "partner", 4)
+    if seat == actor:
+        return None  # he called his own card: alone
+    if contract is not None and contract.value not in FOUR_PARTNERED:
+        raise ResultError(f"{contract.value} is played alone against three: partner must be null, "
+                          f"not {data['partner']!r}")
+    return seat
+
+
+def _dealt(value: Any, active: bool) -> tuple[CardSet, ...]:
+    """The four hands as dealt (eight cards each, the whole pack), for the four-player obligations."""
+    if not active:
+        raise ResultError("hands (as dealt) belong to four active players (a result with a partner)")
+    if not isinstance(value, list) or len(value) != 4 or not all(isinstance(h, str) for h in value):
+        raise ResultError(f"hands must be a list of four strings of card tokens, not {value!r}")
+    try:
+        hands = tuple(CardSet.from_str(h) for h in value)
+    except MariasError as exc:
+        raise ResultError(f"hands: {exc}") from None
+    seen = CardSet()
+    for seat, hand in enumerate(hands):
+        if len(hand) != 8:
+            raise ResultError(f"hand {seat} as dealt holds {len(hand)} cards, not 8")
+        if seen & hand:
+            raise ResultError(f"card {next(iter(seen & hand))} is dealt twice (again in hand {seat})")
+        seen = seen | hand
+    return hands

@@ -23,10 +23,12 @@ from analyzer.contract import DEFENCE_COMPONENTS
 from analyzer.errors import ResultError
 from analyzer.scoring.bonuses import may_pay, pay_bonuses
 from analyzer.scoring.checks import check, check_facts, components
+from analyzer.scoring.four import SOURCE, obligations, pairs
 from analyzer.scoring.outcomes import Outcome, outcome
 from analyzer.scoring.result import GameResult, parse_result
 from analyzer.scoring.sheet import Line, Settlement, fmt
 from analyzer.scoring.tables import Rules, resolve
+from analyzer.variants import SEAT_NAMES_4
 
 __all__ = ["settle", "settle_json"]
 
@@ -83,24 +85,36 @@ class Sheet:
     @property
     def defence(self) -> tuple[int, ...]:
         """The seats that pay and receive as the defence: the defenders and a paying pauzírák."""
+        if self.r.active:
+            return self.r.defenders  # four active players: no pauzírák
         pauzirak = self.r.players == 4 and (not self.t.shape.pauzirak_option or self.t.option("pauzirak_pays"))
         return self.r.defenders + ((PAUZIRAK,) if pauzirak else ())
 
     @property
     def everybody(self) -> tuple[int, ...]:
-        return tuple(sorted({0, 1, 2, *self.defence}))
+        return tuple(sorted({0, 1, 2, *self.r.team, *self.defence}))
 
     def add(self, description: str, where: str, amount: Fraction, payers: tuple[int, ...],
             payees: tuple[int, ...]) -> None:
-        if amount:
-            self.lines.append(Line(description, where, Fraction(amount), payers, payees))
+        if not amount:
+            return
+        sides = {frozenset(payers), frozenset(payees)}
+        if self.r.active and len(self.r.team) == 2 and sides == {frozenset(self.r.team), frozenset(self.defence)}:
+            # 2 v 2: each player pays or receives from one opponent (four.pairs), a line per pair
+            for mine, theirs in pairs(self.r.team, self.defence):
+                payer, payee = (mine, theirs) if mine in payers else (theirs, mine)
+                self.lines.append(Line(description, where, Fraction(amount), (payer,), (payee,)))
+            return
+        self.lines.append(Line(description, where, Fraction(amount), payers, payees))
 
     def note(self, description: str, where: str) -> None:
         self.lines.append(Line(description, where, Fraction(0), (), ()))
 
     def between(self, actor_receives: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(payers, payees): the defence and the actor's side (the actor, or with four players
+        the actor and his partner)."""
         assert self.r.actor is not None
-        actor = (self.r.actor,)
+        actor = self.r.team
         return (self.defence, actor) if actor_receives else (actor, self.defence)
 
     def ignore(self, facts: list[str], why: str) -> None:
@@ -109,8 +123,11 @@ class Sheet:
     # Step 1. Games not played; the outcomes fixed without play.
 
     def settle(self) -> Settlement:
+        self.r, obliged = obligations(self.r, self.t)
         r, t = self.r, self.t
         check(r, t)
+        for why in obliged:
+            self.note(why, SOURCE)
         everything = (*_UNSET, "holding")
         if r.unplayed == "passed":
             self.note("not played: everybody passed", t.section("passed"))
@@ -138,7 +155,7 @@ class Sheet:
         # Played: the cards decided, not a presumption, a claim or a broken rule.
         played = r.unplayed is None and self._forced()[0] is None
         return Settlement(t.name, t.unit, dict(t.options), self._title(), tuple(payments), tuple(self.lines),
-                          played, tuple(self.ignored))
+                          played, tuple(self.ignored), SEAT_NAMES_4 if r.active else None)
 
     def _play(self) -> None:
         r, t = self.r, self.t
@@ -161,7 +178,9 @@ class Sheet:
             self._pay(scored)
         if forced is None and t.shape.quiet_sevens:
             self._quiet_sevens(announced)
-        if t.name == "csm" and r.holding is not None:
+        if r.active:
+            pass  # the csm bonus table (17) is a three-player table: four players have none
+        elif t.name == "csm" and r.holding is not None:
             if t.option("bonuses"):
                 pay_bonuses(self, outcomes)
             else:
@@ -230,7 +249,7 @@ class Sheet:
         seven = r.trump_seven
         if seven is None or {"seven", "seven-against", "two-sevens"} & set(announced):
             return
-        holder_is_actor = seven.seat == r.actor
+        holder_is_actor = seven.seat in r.team
         if seven.fate == "won":
             payers, payees = self.between(holder_is_actor)
             self.add(f"quiet seven for seat {seven.seat}", t.section("seven"),
@@ -302,4 +321,7 @@ class Sheet:
         side = f", side suit {r.side_suit}" if r.side_suit else ""
         against = f", against: {', '.join(r.against)}" if r.against else ""
         actor = f", actor seat {r.actor}" if r.actor is not None else ""
+        if r.active:  # four active players
+            actor += (", with the wise one" if r.wise else "") + (
+                f", partner seat {r.partner}" if r.partner is not None else ", alone against three")
         return f"{t.name}: {name}{trump}{side}{against}{actor}; payments in {t.unit}"

@@ -54,6 +54,7 @@ class Settlement:
     lines: tuple[Line, ...]
     played: bool
     ignored: tuple[tuple[str, str], ...] = ()
+    seat_names: tuple[str, ...] | None = None  # None: forehand, zadák, dealer (and the pauzírák)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON payload of ``marias score --json``."""
@@ -86,7 +87,7 @@ class Settlement:
         out.append("payments:")
         for seat, pay in enumerate(self.payments):
             sign = "+" if pay > 0 else ""
-            out.append(f"  seat {seat} ({_SEATS[seat]}): {sign}{amount(pay, self.unit)}")
+            out.append(f"  seat {seat} ({(self.seat_names or _SEATS)[seat]}): {sign}{amount(pay, self.unit)}")
         return "\n".join(out)
 
 

@@ -188,7 +188,7 @@ def resolve(name: str, options: Mapping[str, Any] | None = None) -> Rules:
     >>> resolve("basic", {"steps": 1})
     Traceback (most recent call last):
     ...
-    analyzer.errors.ResultError: unknown option 'steps' for basic (use association, open_games, hundred_steps, killed_seven, against_doubled, sharp_talon, two_sevens, killed_quiet_seven, unplayed)
+    analyzer.errors.ResultError: unknown option 'steps' for basic (use association, open_games, hundred_steps, killed_seven, against_doubled, sharp_talon, two_sevens, killed_quiet_seven, unplayed, ko_must_flek, marriage_must_flek)
     """
     table = rule_set(name)
     known = {o.name: o for o in table.options}

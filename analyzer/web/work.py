@@ -37,6 +37,19 @@ def claim_work(data: Any, options: dict[str, Any]) -> Callable[[Job], dict]:
     """A job checking a claim as ``marias claim --json [--strict]`` does, reporting redistributions
     searched (by the open-handed check: the strict search reports none, and ends within its time limit)."""
     def work(job: Job) -> dict:
+        if isinstance(data, dict) and data.get("players", 3) == 4:  # analyzer.claims4, as marias claim
+            from analyzer.claims4 import (
+                check_claim4,
+                claim4_from_json,
+                count_redistributions,
+                refuse_three_player_options,
+            )
+
+            refuse_three_player_options({key: options[key] for key in ("count", "consistent", "components",
+                                                                          "strict")})
+            position = claim4_from_json(data)
+            job.total = count_redistributions(position)
+            return check_claim4(position).to_json()
         claim = read_claim(data, options["consistent"])
         job.total = claim.count()
         return check_claim(claim, count=options["count"], components=options["components"],
