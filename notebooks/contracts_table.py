@@ -29,7 +29,7 @@ def measures(sub: pd.DataFrame) -> dict[str, tuple[pd.Series, int]]:
         out["hra, his trump"] = (own(sub, "hra_makes_").astype(float), 3)
         out["hra, some suit"] = (sub[[f"hra_makes_{t}" for t in "hbla"]].any(axis=1).astype(float), 3)
     if "hra_h" in sub:
-        out["points in hra, his trump (his side's)"] = (own(sub, "hra_").astype(float), 1)
+        out["points in hra, his trump"] = (own(sub, "hra_").astype(float), 1)
     if "partner_h" in sub:
         alone = own(sub, "partner_") == 0
         out["forehand alone (the called trump his own)"] = (alone.astype(float), 3)

@@ -262,7 +262,7 @@ def test_the_contracts_table_script(tmp_path, capsys) -> None:
     assert rows["forehand alone (the called trump his own)"][0].startswith(f"{alone:.3f} ± ")
     points = sum(solver.solve(p).actor_points + sum(held_marriages(p.hands[s], p.trump.token) for s in p.team)
                  for p in dealt) / 10
-    assert rows["points in hra, his trump (his side's)"][0].startswith(f"{points:.1f} ± ")
+    assert rows["points in hra, his trump"][0].startswith(f"{points:.1f} ± ")
     with pytest.raises(SystemExit):
         bare = tmp_path / "bare.parquet"
         run_study("uniform", n=2, seed=1, packets="four", analyses="hra", progress=False, jobs=1, output=bare)
