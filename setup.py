@@ -13,7 +13,7 @@ DEBUG = os.environ.get("MARIAS_DEBUG") == "1"
 
 core = Extension(
     "analyzer._core",
-    sources=["cext/_core.pyx", "cext/solver.c"],
+    sources=["cext/_core.pyx", "cext/solver.c", "cext/stock.c"],
     include_dirs=["cext"],
     extra_compile_args=["-std=c11", "-O0", "-g", "-UNDEBUG"] if DEBUG else ["-std=c11", "-O3"],
     define_macros=[] if DEBUG else [("NDEBUG", "1")],

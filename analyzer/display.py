@@ -53,6 +53,10 @@ def describe_contract(position: Position, unicode: bool = False) -> str:
             parts.append(f"partner seat {partner[0]}" if partner else "actor alone against three")
     if position.marriage_rule != "czech":
         parts.append(f"marriages {position.marriage_rule}")
+    if getattr(position, "variant", "lizany") == "six":
+        parts.append("six-card variant")
+    if getattr(position, "stock", ()):
+        parts.append("the stock's order known: perfect information")
     return ", ".join(parts)
 
 
@@ -66,6 +70,9 @@ def draw_position(position: Position, unicode: bool = False) -> str:
         lines.append(f"  {seat_label(position, seat):<{width}}  {hand}")
     if position.talon:
         lines.append(f"  {'talon':<{width}}  {position.talon.pretty(unicode, position.notrump)}")
+    stock = getattr(position, "stock", ())
+    if stock:
+        lines.append(f"  {'stock, top first':<{width}}  {' '.join(c.pretty(unicode) for c in stock)}")
     if position.trick:
         lines.append(f"  {'trick so far':<{width}}  {' '.join(c.pretty(unicode) for c in position.trick)}")
     if position.score != (0, 0) or position.declared != ((), ()):
@@ -91,10 +98,15 @@ def _who(position: Position, seat: int) -> str:
 def draw_line(position: Position, line: Sequence[Card], unicode: bool = False, goal: str = "points") -> str:
     """The line trick by trick, numbered on from the tricks already played: who played what and
     who took the trick; the points in it only on a line played for the points."""
-    tricks = group_tricks(position, line)
+    if getattr(position, "stock", ()):
+        from analyzer.stock import group_line
+
+        tricks: Sequence[Any] = group_line(position, list(line))  # type: ignore[arg-type]
+    else:
+        tricks = group_tricks(position, line)
     rows = []
     for trick in tricks:
-        shown = []
+        shown = [] if getattr(trick, "exchange", None) is None else [f"{trick.exchange}:exchange"]
         for i, (seat, card) in enumerate(zip(trick.players, trick.cards)):
             text = f"{seat}:{card.pretty(unicode)}"
             shown.append(f"({text})" if trick is tricks[0] and i < len(position.trick) else text)
@@ -105,6 +117,9 @@ def draw_line(position: Position, line: Sequence[Card], unicode: bool = False, g
         taken = f" -> {_who(position, trick.winner)} takes it"
         if goal in ("points", "game", "hundred", "hundred-against"):
             taken += f", {trick.points}"
+        draws = getattr(trick, "draws", ())
+        if draws:
+            taken += f"; draws {trick.winner}:{draws[0].pretty(unicode)} {1 - trick.winner}:{draws[1].pretty(unicode)}"
         rows.append(f"  {trick.number:>2}. {cards:<24}{taken}{_seven_note(position, trick, goal, unicode)}")
     if tricks and tricks[-1].winner is not None and len(tricks) < position.tricks_left:
         rows.append(f"      the line stops here: {_decided(goal)}")
@@ -209,7 +224,8 @@ def draw_card_values(position: Position, values: dict[Card, dict[str, Any]], uni
         elif "hra_value" in value:  # over-first: the value counts half of each marriage declared in play
             extra = f"; hra value {value['hra_value']} (points and marriage halves, docs/semantics.md)"
         mark = "*" if own(value) == best else " "
-        rows.append(f" {mark} {card.pretty(unicode)}: {verdict}{extra}")
+        name = card.pretty(unicode) if isinstance(card, Card) else f"{card} (the trump seven for the turned card)"
+        rows.append(f" {mark} {name}: {verdict}{extra}")
     hand = position.hands[seat]
     for card in position.announced:
         if card in hand and card not in values:

@@ -121,6 +121,8 @@ def remaining_units(position: Position) -> int:
         mask |= hand.mask
     for card in position.trick:
         mask |= 1 << card
+    for card in getattr(position, "stock", ()):  # two players: the cards still to draw (analyzer/stock.py)
+        mask |= 1 << card
     return (mask & SHARP_MASK).bit_count() + (1 if mask else 0)
 
 
@@ -240,6 +242,15 @@ class Solver:
             raise ArgumentError(f"the table size tt_log2 is a whole number from {low} to {high} "
                                 f"(2**N entries of 24 bytes), not {tt_log2!r}")
         self._search = _core.Search(tt_log2)
+        self._stock: Any = None  # the two-player stock phase's search, made on first use
+
+    def stock_solver(self) -> Any:
+        """The search of two-player positions with a stock (analyzer/stock_solver.py)."""
+        if self._stock is None:
+            from analyzer.stock_solver import StockSolver
+
+            self._stock = StockSolver()
+        return self._stock
 
     @property
     def nodes(self) -> int:
@@ -254,11 +265,15 @@ class Solver:
     def ask(self, position: Position, question: Question) -> bool:
         """One null-window search: does the question's side reach its target?"""
         _check_position(position, "ask")
+        if _has_stock(position):
+            return self.stock_solver().ask(position, question)
         return self._search.search(question.game(position), question.state(position), question.target)
 
     def value(self, position: Position, question: Question) -> int:
         """The exact value of the question's search (units of 10 points, or 0/1 for a goal)."""
         _check_position(position, "value")
+        if _has_stock(position):
+            return self.stock_solver().value(position, question)
         return self._search.value(question.game(position), question.state(position))
 
     def component(self, position: Position, name: str) -> bool:
@@ -290,6 +305,8 @@ class Solver:
         """A principal variation with what each card gained, as the core returns it (no replay in
         Python): the points the maximising side's value rose by, and of those the marriage's."""
         _check_position(position, "line")
+        if _has_stock(position):
+            raise ArgumentError("line_steps() is for positions without a stock: solve() gives the whole line")
         game, state = question.game(position), question.state(position)
         value = self._search.value(game, state)
         nodes = self._search.nodes
@@ -297,9 +314,13 @@ class Solver:
         self._line_nodes = nodes + self._search.nodes
         return [LineStep(Card(bit), 10 * gain, 10 * marriage) for bit, gain, marriage in line]
 
-    def solve(self, position: Position, card_values: bool = False) -> SolveResult:
-        """Everything ``marias solve`` reports about a position."""
+    def solve(self, position: Position, card_values: bool = False, time_limit: float | None = None) -> SolveResult:
+        """Everything ``marias solve`` reports about a position. ``time_limit`` (seconds) bounds the
+        search of a two-player hand with the stock, which may take long (docs/benchmarks.md): past
+        it the result is undecided (analyzer/stock_solver.py); other positions ignore it."""
         _check_position(position, "solve")
+        if _has_stock(position):
+            return self.stock_solver().solve(position, card_values, time_limit)
         qs = questions(position)
         nodes = 0
         components = {}
@@ -338,6 +359,8 @@ class Solver:
         """For each legal card of the side to move: the contract's own goal after it (``makes``) and,
         with trumps, the hra value after it (``hra_value``, the actor's points in the rest of the play)."""
         _check_position(position, "card_values")
+        if _has_stock(position):
+            return self.stock_solver().card_values(position, qs)
         qs = qs or questions(position)
         makes: dict[Card, bool] = {}
         for name in OWN_GOAL[position.contract]:
@@ -355,6 +378,10 @@ class Solver:
                 entry["hra_value"] = hra[card]
             out[card] = entry
         return out
+
+
+def _has_stock(position: Position) -> bool:
+    return bool(getattr(position, "stock", ()))
 
 
 def _check_position(position: Any, method: str) -> None:

@@ -14,9 +14,11 @@ other side, so that the solver, its questions and its JSON keys serve both
 variants unchanged. The core searches it by its parameters (cext/solver.h:
 ``nseats``, ``team``), not by a copy of the search.
 
-Two players (*lízaný*) are solved once the stock is exhausted: two hands of at
-most eight, follow, beat and trump as for three, marriages declared with the
-over (the "over-first" rule). The whole hand with the stock is not solved yet.
+Two players (*lízaný*): after the stock, two hands of at most eight, follow,
+beat and trump as for three, marriages declared with the over (the
+"over-first" rule); with a ``"stock"`` (its order given) the whole hand, and
+the six-card variant (``"variant": "six"``), by the rules of
+:mod:`analyzer.stock`.
 
 >>> pos = Position.from_json({"players": 4, "hands": ["hA hX", "h7 b7", "h8 b8", "hK bA"],
 ...                           "trump": "h", "contract": "game", "partner": "hK"})
@@ -30,7 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from analyzer.cards import Card, CardSet, parse_cards
+from analyzer.cards import Card, CardSet, Suit, parse_cards
 from analyzer.contract import MARRIAGE_RULES, RULE_SETS, Contract
 from analyzer.errors import MariasError, NotationError, PositionError
 from analyzer.rules import (
@@ -66,6 +68,7 @@ CONTRACTS = {2: TWO_CONTRACTS, 4: FOUR_CONTRACTS}
 
 _JSON_KEYS = {"players", "hands", "trump", "contract", "actor", "leader", "partner", "trick", "score", "marriages",
               "marriage_rule", "rules", "talon", "side_suit"}
+_TWO_KEYS = {"stock", "variant"}  # two players only: analyzer/stock.py
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,45 @@ class VariantPosition(Position):
     # Durch with the wise one ("partner": "wise"): the actor alone must take every trick but the
     # last, whose winner becomes his partner (the actor himself: alone); docs/rules.md §8.
     wise: bool = False
+    stock: tuple[Card, ...] = ()  # two players: the cards still to draw, in drawing order
+    variant: str = "lizany"  # two players: "lizany" (eight each) or "six" (analyzer/stock.py)
+
+    @property
+    def in_stock(self) -> bool:
+        """Is the stock still to draw (the rules of analyzer/stock.py in force)?"""
+        return bool(self.stock)
+
+    @property
+    def tricks_left(self) -> int:
+        return len(self.hands[self.to_move]) + len(self.stock) // 2
+
+    def marriage_value(self, suit: Suit) -> int:
+        if self.stock:  # declared while the stock lasts (20 in the six-card variant)
+            from analyzer.stock import marriage_points
+
+            return marriage_points(self, suit)
+        return super().marriage_value(suit)
+
+    def _check_marriages(self, trick_points: tuple[int, int], derived: tuple[tuple[Suit, ...], ...]) -> None:
+        super()._check_marriages(trick_points, derived)
+        if self.stock:  # the score is final here (a history's marriages added)
+            from analyzer.stock import check_stock_score
+
+            check_stock_score(self)
+
+    def legal_moves(self):  # type: ignore[no-untyped-def]
+        if self.stock:
+            from analyzer.stock import legal_moves
+
+            return CardSet([m for m in legal_moves(self) if isinstance(m, Card)])
+        return super().legal_moves()
+
+    def play(self, card: Card | str) -> VariantPosition:
+        if self.stock:
+            from analyzer.stock import play_move
+
+            return play_move(self, card)
+        return super().play(card)  # type: ignore[return-value]
 
     @property
     def free_tricks(self) -> int:
@@ -118,6 +160,10 @@ class VariantPosition(Position):
         out: dict[str, Any] = {"players": self.seats, **super().to_json()}
         if self.seats == 2:
             out["marriage_rule"] = self.marriage_rule  # its default differs from three players'
+            if self.stock:
+                out["stock"] = " ".join(map(str, self.stock))
+            if self.variant != "lizany":
+                out["variant"] = self.variant
         if self.wise:
             out["partner"] = WISE
         elif self.called is not None:
@@ -164,9 +210,17 @@ class VariantPosition(Position):
             seen = seen | cards
         if len(self.trick) > n - 1:
             raise PositionError(f"the current trick may hold at most {n - 1} card(s) with {word} players")
-        size = len(self.hands[self.to_move])
-        if size > HAND:
-            raise PositionError(f"hand {self.to_move} holds {size} cards; at most {HAND} with {word} players")
+        size, most = len(self.hands[self.to_move]), HAND
+        if n == 2:
+            from analyzer.stock import HAND_SIZE, check_stock
+
+            most = HAND_SIZE[self.variant]
+            check_stock(self)
+        elif self.stock or self.variant != "lizany":
+            raise PositionError(f"{word} players have no stock and no two-player variant")
+        if size > most:
+            raise PositionError(f"hand {self.to_move} holds {size} cards; at most {most} with {word} players"
+                                + (" in the six-card variant" if most != HAND else ""))
         if size + len(self.played) > HAND:
             raise PositionError(f"the hands held {size + len(self.played)} cards before the {len(self.played)} "
                                 f"played tricks; at most {HAND} with {word} players")
@@ -274,9 +328,7 @@ def position_from_json(data: Any) -> VariantPosition:
     if players not in CONTRACTS or isinstance(players, bool):
         raise PositionError(f"\"players\" must be 2, 3 or 4, not {players!r}")
     word = NUMBER[players]
-    if players == 2 and data.get("stock"):
-        raise PositionError("two players are solved once the stock is exhausted: a stock to draw is not solved yet")
-    unknown = set(data) - _JSON_KEYS - ({"stock"} if players == 2 else set()) - {"played", "first_leader"}
+    unknown = set(data) - _JSON_KEYS - (_TWO_KEYS if players == 2 else set()) - {"played", "first_leader"}
     if unknown:
         raise PositionError(f"unknown key {min(unknown)!r} in position")
     hands_in = data.get("hands")
@@ -323,6 +375,9 @@ def position_from_json(data: Any) -> VariantPosition:
     except NotationError as exc:
         raise PositionError(str(exc)) from None
     trump = _suit_or_none(data.get("trump"), "trump")
+    stock, variant = _stock(data) if players == 2 else ((), "lizany")
+    if variant == "six" and trump is None and stock:
+        trump = stock[-1].suit  # the turned card, the stock's last, shows the trump suit
     leader_in = data.get("leader")
     if leader_in is not None:
         leader = _seat4(leader_in, "leader", players)
@@ -344,6 +399,8 @@ def position_from_json(data: Any) -> VariantPosition:
         "declared": (_suits(declared_in.get("actor", "")), _suits(declared_in.get("defence", ""))),
         "marriage_rule": marriage_rule, "rules": rules, "played": played, "first_leader": first_leader,
         "seats": players}
+    if players == 2:
+        fields.update(stock=stock, variant=variant)
     if players == 4 and data.get("partner") == WISE:
         if contract != Contract.DURCH:
             raise PositionError(f"\"partner\": \"wise\" is durch with the wise one: contract durch, not {contract.value}")
@@ -351,6 +408,21 @@ def position_from_json(data: Any) -> VariantPosition:
     elif players == 4:
         fields["partner"], fields["called"] = _partner(data.get("partner"), VariantPosition(**fields))
     return VariantPosition.build(typed_score=score, **fields)  # type: ignore[return-value]
+
+
+def _stock(data: Mapping[str, Any]) -> tuple[tuple[Card, ...], str]:
+    """The two-player ``stock`` (drawing order) and ``variant`` keys. Raises PositionError."""
+    from analyzer.stock import parse_variant
+
+    variant = parse_variant(data.get("variant"))
+    stock_in = data.get("stock") or []
+    if not isinstance(stock_in, (str, list)):
+        raise PositionError("'stock' must be a string or a list of card tokens, in drawing order")
+    try:
+        stock = parse_cards(stock_in.split() if isinstance(stock_in, str) else stock_in)
+    except NotationError as exc:
+        raise PositionError(f"stock: {exc}") from None
+    return tuple(stock), variant
 
 
 def seat_name(position: Position, seat: int) -> str:

@@ -1,5 +1,6 @@
 # cython: language_level=3
 """Thin wrapper of the C search: one ``Search`` owns one C context.
+``StockSearch`` owns one context of the two-player stock phase (cext/stock.h).
 
 A *game* is the tuple ``(trump, notrump_order, actor, maximiser, goal, marriage,
 sharp, announced, goals)`` (``goals``: (card, trick from the end) pairs), with
@@ -24,6 +25,8 @@ from libc.stdlib cimport malloc, free
 from csolver cimport (
     MR_EXACT, mr_ctx, mr_game, mr_state, mr_question, mr_error_text, mr_ctx_new, mr_ctx_free, mr_ctx_clear,
     mr_ctx_use_pext, mr_search, mr_value, mr_move_values, mr_line, mr_batch, mr_nodes, mr_quick,
+    MS_EXCHANGE, ms_game, ms_state, ms_ctx, ms_ctx_new, ms_ctx_free, ms_set_time_limit, ms_search, ms_value,
+    ms_move_values, ms_line, ms_nodes, ms_leaves,
 )
 
 from analyzer.errors import MariasError
@@ -31,6 +34,7 @@ from analyzer.errors import MariasError
 GOAL_POINTS, GOAL_BETL, GOAL_DURCH, GOAL_SEVENS = 0, 1, 2, 3
 MARR_NONE, MARR_DIFF, MARR_BEST = 0, 1, 2
 EXACT = MR_EXACT
+EXCHANGE = MS_EXCHANGE
 STOPPED = -8
 
 
@@ -210,3 +214,111 @@ cdef class Search:
     def quick(self) -> int:
         """Worlds of the last batch settled at the root without a search (quick bounds or table)."""
         return mr_quick(self.ctx)
+
+
+cdef int to_stock_game(object game, object stock, bint six, ms_game *g) except -1:
+    to_game(game, &g.game)
+    if len(stock) > 30 or len(stock) % 2:
+        raise CoreError("the stock holds an even number of cards, at most 30")
+    g.six = six
+    g.nstock = len(stock)
+    for i in range(g.nstock):
+        g.stock[i] = stock[i]
+    return 0
+
+
+cdef int to_stock_state(object state, ms_state *s) except -1:
+    hands, trick, leader, best = state
+    if len(hands) != 2 or len(trick) > 1:
+        raise CoreError("two hands and at most one card in the trick")
+    s.hands[0], s.hands[1] = hands
+    s.trick = trick[0] if trick else -1
+    s.leader, s.best_marriage = leader, best
+    return 0
+
+
+cdef class StockSearch:
+    """The two-player game while the stock lasts (cext/stock.h): a game and a state as for
+    ``Search`` (two hands, at most one card in the trick) with the stock (bit indices, drawing
+    order) and ``six`` (the six-card variant). A move is a card or ``EXCHANGE``."""
+    cdef ms_ctx *ctx
+    cdef object lock
+
+    def __cinit__(self, int tt_log2=20, int core_log2=21):
+        if not 10 <= tt_log2 <= 28 or not 10 <= core_log2 <= 28:
+            raise CoreError("the table sizes are 2**10 to 2**28 entries")
+        check(ms_ctx_new(&self.ctx, tt_log2, core_log2))
+        self.lock = threading.Lock()
+
+    def __dealloc__(self):
+        ms_ctx_free(self.ctx)
+
+    def set_time_limit(self, double seconds):
+        """Later searches stop (raising ``Stopped``) after this many seconds; 0: no limit."""
+        with self.lock:
+            ms_set_time_limit(self.ctx, seconds)
+
+    def search(self, game, stock, bint six, state, int target) -> bool:
+        cdef ms_game g
+        cdef ms_state s
+        cdef int yes = 0, code
+        to_stock_game(game, stock, six, &g)
+        to_stock_state(state, &s)
+        with self.lock:
+            with nogil:
+                code = ms_search(self.ctx, &g, &s, target, &yes)
+        check(code)
+        return bool(yes)
+
+    def value(self, game, stock, bint six, state) -> int:
+        cdef ms_game g
+        cdef ms_state s
+        cdef int v = 0, code
+        to_stock_game(game, stock, six, &g)
+        to_stock_state(state, &s)
+        with self.lock:
+            with nogil:
+                code = ms_value(self.ctx, &g, &s, &v)
+        check(code)
+        return v
+
+    def move_values(self, game, stock, bint six, state) -> list:
+        """(move, exact value after it) for every move of the player to move."""
+        cdef ms_game g
+        cdef ms_state s
+        cdef int8_t moves[16]
+        cdef int values[16]
+        cdef int n = 0, code
+        to_stock_game(game, stock, six, &g)
+        to_stock_state(state, &s)
+        with self.lock:
+            with nogil:
+                code = ms_move_values(self.ctx, &g, &s, moves, values, &n)
+        check(code)
+        return [(moves[i], values[i]) for i in range(n)]
+
+    def line(self, game, stock, bint six, state, int value) -> list:
+        """A principal variation: (move, units gained by the maximising side, of which marriage) triples."""
+        cdef ms_game g
+        cdef ms_state s
+        cdef int8_t moves[48]
+        cdef int8_t gains[48]
+        cdef int8_t marriages[48]
+        cdef int n = 0, code
+        to_stock_game(game, stock, six, &g)
+        to_stock_state(state, &s)
+        with self.lock:
+            with nogil:
+                code = ms_line(self.ctx, &g, &s, value, moves, gains, marriages, &n)
+        check(code)
+        return [(moves[i], gains[i], marriages[i]) for i in range(n)]
+
+    @property
+    def nodes(self) -> int:
+        """Stock-phase nodes searched by the last call."""
+        return ms_nodes(self.ctx)
+
+    @property
+    def leaves(self) -> int:
+        """Endgame searches made by the last call where the stock ran out."""
+        return ms_leaves(self.ctx)

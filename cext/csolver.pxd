@@ -48,3 +48,33 @@ cdef extern from "solver.h" nogil:
                  const int16_t *targets, int nworlds, int16_t *out, int stop_on_no, const int *stop, int *done)
     uint64_t mr_nodes(const mr_ctx *ctx)
     uint64_t mr_quick(const mr_ctx *ctx)
+
+
+cdef extern from "stock.h" nogil:
+    int MS_EXCHANGE
+
+    ctypedef struct ms_game:
+        mr_game game
+        int six
+        int nstock
+        int8_t stock[32]
+
+    ctypedef struct ms_state:
+        uint32_t hands[2]
+        int8_t trick
+        int leader
+        int best_marriage
+
+    ctypedef struct ms_ctx:
+        pass
+
+    int ms_ctx_new(ms_ctx **out, int tt_log2, int core_log2)
+    void ms_ctx_free(ms_ctx *ctx)
+    void ms_set_time_limit(ms_ctx *ctx, double seconds)
+    int ms_search(ms_ctx *ctx, const ms_game *game, const ms_state *state, int target, int *yes)
+    int ms_value(ms_ctx *ctx, const ms_game *game, const ms_state *state, int *value)
+    int ms_move_values(ms_ctx *ctx, const ms_game *game, const ms_state *state, int8_t *moves, int *values, int *n)
+    int ms_line(ms_ctx *ctx, const ms_game *game, const ms_state *state, int value, int8_t *moves, int8_t *gains,
+                int8_t *marriages, int *n)
+    uint64_t ms_nodes(const ms_ctx *ctx)
+    uint64_t ms_leaves(const ms_ctx *ctx)

@@ -37,8 +37,10 @@ def load_position(source: str | None, options: dict[str, Any]) -> Position:
 @click.option("--unicode/--ascii", default=False, help="Draw suits as symbols.")
 @click.option("--tt-log2", default=16, show_default=True, type=click.IntRange(10, 28),
               help="Transposition table size: 2**N entries of 24 bytes.")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+              help="Two players with the stock: give up after this many seconds and answer 'undecided'.")
 def solve(source: str | None, as_json: bool, card_values: bool, payment: bool, unicode: bool, tt_log2: int,
-          **options: Any) -> None:
+          time_limit: float | None, **options: Any) -> None:
     """Solve a position open-handed: FILE (a position JSON), - or nothing for standard input, or the
     position as options:
 
@@ -56,14 +58,20 @@ def solve(source: str | None, as_json: bool, card_values: bool, payment: bool, u
 
     position = load_position(source, options)
     try:
-        result = Solver(tt_log2).solve(position, card_values)
-        settlement = _settle(position, result) if payment else None
+        result = Solver(tt_log2).solve(position, card_values, time_limit)
+        undecided = not getattr(result, "decided", True)
+        settlement = _settle(position, result) if payment and not undecided else None
     except MariasError as exc:
         raise BadInput(str(exc)) from None
     if as_json:
         echo_json(result, settlement)
         return
     click.echo(draw_position(position, unicode))
+    if undecided:
+        settled = "".join(f"\n  {name}: {'yes' if ok else 'no'}" for name, ok in result.components.items())
+        click.echo(f"\nVerdict: undecided: the search passed its time limit of {time_limit:g} s "
+                   f"(docs/benchmarks.md gives the times to expect){settled}")
+        return
     verdict = "makes" if result.makes else "does not make"
     click.echo(f"\nVerdict: {position.contract.value} {verdict}")
     for name, ok in result.components.items():

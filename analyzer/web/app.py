@@ -126,11 +126,29 @@ async def page(request: Request) -> Response:
     return FileResponse(str(STATIC / "index.html"), headers={"Cache-Control": "no-cache"})
 
 
+WEB_TIME_LIMIT = 60.0  # seconds: a two-player hand with its stock answers "undecided" past it (docs/board.md)
+
+
+def _seconds(request: Request, name: str, default: float) -> float:
+    """A positive number of seconds from the query, or the default."""
+    text = request.query_params.get(name)
+    if text is None:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < float("inf"):
+        raise HTTPProblem(400, f"query parameter {name!r} is a positive number of seconds, not {text!r}")
+    return value
+
+
 async def api_solve(request: Request) -> Response:
     data = _json(await _body(request), "the position")
     cards = _flag(request, "cards")
     contract, trump = request.query_params.get("contract"), request.query_params.get("trump")
-    return await _in_thread(lambda: solve_json(data, cards, contract, trump))
+    limit = _seconds(request, "time_limit", WEB_TIME_LIMIT)
+    return await _in_thread(lambda: solve_json(data, cards, contract, trump, limit))
 
 
 async def api_board(request: Request) -> Response:

@@ -21,8 +21,9 @@ from analyzer.web.jobs import Job
 from analyzer.web.play import play
 
 
-def solve_json(data: Any, cards: bool = False, contract: str | None = None, trump: str | None = None) -> dict:
-    """What ``marias solve --json [--cards]`` prints for the position JSON ``data``."""
+def solve_json(data: Any, cards: bool = False, contract: str | None = None, trump: str | None = None,
+               time_limit: float | None = None) -> dict:
+    """What ``marias solve --json [--cards] [--time-limit S]`` prints for the position JSON ``data``."""
     if isinstance(data, dict):  # the CLI's --contract and --trump overrides
         data = dict(data)
         if contract is not None:
@@ -30,7 +31,7 @@ def solve_json(data: Any, cards: bool = False, contract: str | None = None, trum
         if trump is not None:
             data["trump"] = None if trump.lower() in ("none", "null", "-") else trump
     position = Position.from_json(data)
-    return default_solver().solve(position, cards).to_json()
+    return default_solver().solve(position, cards, time_limit).to_json()
 
 
 def claim_work(data: Any, options: dict[str, Any]) -> Callable[[Job], dict]:
