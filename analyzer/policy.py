@@ -152,26 +152,37 @@ def called_card(first: CardSet, trump: Suit) -> Card:
     return next(Card.make(trump, rank) for rank in reversed(Rank) if Card.make(trump, rank) not in first)
 
 
-def four_player_position(deal: Deal) -> VariantPosition:
+def four_player_position(deal: Deal, contract: Contract = Contract.GAME,
+                         trump: Suit | None = None) -> VariantPosition:
     """The four-player hand as the chained dealers play it: forehand looks at his first
     four cards (the first packet of the deal), names the longest suit among them trump
     (:func:`choose_trump`'s ties), calls the highest trump he lacks there
     (:func:`called_card`), and his side plays hra; forehand leads (docs/rules.md §8).
+
+    The deal studies ask the same of other contracts: ``trump`` another suit (the call by
+    the same rule), ``contract`` seven (forehand's side must hold the trump seven, else
+    PositionError), or betl and durch, played alone against three without trumps.
     """
     if deal.packets != "four":
         raise PolicyError(f"the four-player contract is modelled for the four packets, not {deal.packets!r}")
-    first = first_packet(deal)
-    trump = choose_trump(first)
-    called = called_card(first, trump)
-    holder = next(s for s, hand in enumerate(deal.hands) if called in hand)
+    partner: int | None = None
+    called: Card | None = None
+    if contract.has_trumps:
+        first = first_packet(deal)
+        trump = choose_trump(first) if trump is None else trump
+        called = called_card(first, trump)
+        holder = next(s for s, hand in enumerate(deal.hands) if called in hand)
+        partner = None if holder == 0 else holder
+    else:
+        trump = None
     position = VariantPosition(
         hands=deal.hands,
-        contract=Contract.GAME,
+        contract=contract,
         trump=trump,
         actor=0,
-        leader=default_leader(Contract.GAME, 0, "csm"),
+        leader=default_leader(contract, 0, "csm"),
         rules="csm",  # the first lead and the marriages' values as for three (docs/rules.md §8)
-        partner=None if holder == 0 else holder,
+        partner=partner,
         called=called,
         seats=4,
     )
@@ -275,21 +286,19 @@ def stock_card(hand: CardSet, trick: Sequence[Card], trump: Suit) -> Card:
     return cards[0]
 
 
-def play_two(deal: Deal, play: str, solver: Solver | None) -> tuple[list[tuple[Trick, int]], CardSet, frozenset[int]]:
-    """A two-player hand (*lízaný*) played out as the chained dealers do (:func:`play_hand`'s result).
+def two_player_endgame(deal: Deal, trump: Suit | None = None) -> tuple[list[tuple[Trick, int]], VariantPosition]:
+    """The stock phase of a two-player hand as :func:`play_two` plays it, and the endgame it leaves.
 
-    The non-dealer (seat 0, the actor) names the longest suit of his first four
-    cards trump (:func:`choose_trump`'s ties) and leads. While the stock lasts
-    each card is :func:`stock_card`'s, and the trick's winner draws the stock's
-    top card, then the other player the next. With the stock gone the endgame
-    (hra for the non-dealer, marriages with the over) is played by ``play``
-    (:func:`play_out`) under the follow-and-beat rules.
+    Returns the stock's sixteen tricks (with their winners) and the position once the stock
+    is gone: hra for the non-dealer (seat 0, the actor), marriages with the over, the trick
+    points taken so far in ``score``. ``trump``: the non-dealer's, by default the longest
+    suit of his first four cards (:func:`choose_trump`'s ties).
     """
     from analyzer.dealing import TALON, pattern  # dealing imports this module
 
     if deal.packets != "two":
         raise PolicyError(f"the two-player hand is modelled for the two packets, not {deal.packets!r}")
-    trump = choose_trump(first_packet(deal))
+    trump = choose_trump(first_packet(deal)) if trump is None else trump
     top = 0
     for seat, count in pattern(deal.packets).packets:
         if seat == TALON:
@@ -299,6 +308,7 @@ def play_two(deal: Deal, play: str, solver: Solver | None) -> tuple[list[tuple[T
     hands = list(deal.hands)
     leader = 0
     tricks: list[tuple[Trick, int]] = []
+    score = [0, 0]
     while stock:
         trick: list[Card] = []
         for k in range(2):
@@ -308,11 +318,26 @@ def play_two(deal: Deal, play: str, solver: Solver | None) -> tuple[list[tuple[T
             trick.append(card)
         leader = (leader + trick_winner(trick, trump, False)) % 2
         tricks.append((tuple(trick), leader))
+        score[leader] += sum(c.points for c in trick)
         hands[leader] = hands[leader] | CardSet([stock.pop(0)])
         hands[1 - leader] = hands[1 - leader] | CardSet([stock.pop(0)])
     position = VariantPosition(hands=tuple(hands), contract=Contract.GAME, trump=trump, actor=0, leader=leader,
-                               marriage_rule="over-first", rules="csm", seats=2)
+                               score=(score[0], score[1]), marriage_rule="over-first", rules="csm", seats=2)
     position.check()
+    return tricks, position
+
+
+def play_two(deal: Deal, play: str, solver: Solver | None) -> tuple[list[tuple[Trick, int]], CardSet, frozenset[int]]:
+    """A two-player hand (*lízaný*) played out as the chained dealers do (:func:`play_hand`'s result).
+
+    The non-dealer (seat 0, the actor) names the longest suit of his first four
+    cards trump (:func:`choose_trump`'s ties) and leads. While the stock lasts
+    each card is :func:`stock_card`'s, and the trick's winner draws the stock's
+    top card, then the other player the next (:func:`two_player_endgame`). With
+    the stock gone the endgame (hra for the non-dealer, marriages with the over)
+    is played by ``play`` (:func:`play_out`) under the follow-and-beat rules.
+    """
+    tricks, position = two_player_endgame(deal)
     tricks += split_tricks(position, play_out(position, play, solver))
     if len(tricks) != 16:
         raise AssertionError(f"a played two-player hand has 16 tricks, not {len(tricks)}")

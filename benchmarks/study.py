@@ -7,6 +7,7 @@ in at most 10 minutes on 2 cores.
 
     python benchmarks/study.py --deals 100000 --jobs 2 --seed 1
     python benchmarks/study.py --deals 2000 --jobs 2 --analyses points,betl,durch   # exact points too
+    python benchmarks/study.py --deals 200 --jobs 1 --packets four --analyses points   # four players
     python benchmarks/study.py --batch-vs-solver --deals 1000 --repeat 5           # one batch a question
                                                                                     # against one search a deal
 
@@ -81,6 +82,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--analyses", default="hra,betl,durch")
     parser.add_argument("--dealer", default="uniform")
+    parser.add_argument("--packets", default="csm", help="the packet pattern: csm, licit, basic, four, two")
     parser.add_argument("--progress", action="store_true")
     parser.add_argument("--batch-vs-solver", action="store_true")
     parser.add_argument("--repeat", type=int, default=5)
@@ -92,9 +94,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
         table = run_study(args.dealer, n=args.deals, seed=args.seed, analyses=args.analyses, jobs=args.jobs,
+                          packets=args.packets,
                           output=Path(tmp) / "bench.parquet", progress=args.progress)
         wall = time.perf_counter() - start
-    print(f"dealer {args.dealer}, analyses {args.analyses}, {args.deals} deals, {args.jobs} jobs "
+    print(f"dealer {args.dealer}, packets {args.packets}, analyses {args.analyses}, {args.deals} deals, {args.jobs} jobs "
           f"({os.cpu_count()} cores seen)")
     print(f"wall {wall:.1f} s  = {1e3 * wall / args.deals:.2f} ms a deal, {args.deals / wall:.0f} deals/s; "
           f"100,000 deals would take {wall * 100_000 / args.deals / 60:.1f} min")

@@ -33,7 +33,8 @@ def _say(line: str) -> None:
 @click.option("--n", "n", type=Whole(1), default=1000, show_default=True, help="Number of deals.")
 @click.option("--seed", type=Whole(), default=0, show_default=True, help="Same seed, same table.")
 @click.option("--analyses", default="shape", show_default=True,
-              help="none, all, or some of shape,hra,points,sedma,betl,durch,best,claims.")
+              help="none, all, or some of shape,hra,points,sedma,betl,durch,best,claims "
+                   "(two packets: shape,hra,points).")
 @click.option("-o", "--output", default=None,
               help="The table: FILE.parquet or FILE.csv, in a directory that exists (resumes if interrupted).")
 @click.option("--jobs", type=Whole(1), default=None, help="Local worker processes (default: all cores).")

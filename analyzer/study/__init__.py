@@ -53,7 +53,17 @@ A row always holds where the deal came from (``deal``, ``chain``, ``step``,
     (hra alone is not a bidding level; it ranks last). Needs hra, sedma, betl
     and durch, which it adds (``points`` adds ``hra``).
 
-``none`` asks for the dealt cards only; ``all`` for every analysis available.
+Four players (``--packets four``): the same columns for forehand's side, the
+partner called by the dealing's rule for each trump
+(:func:`analyzer.policy.four_player_position`; ``partner_{s}``, its seat, 0
+alone), betl and durch alone against three; ``claims`` gives ``laid5_game``,
+``laid5_seven``, ``laid5_betl``, ``laid5_durch``: laid down at the start of
+trick 5 (:func:`analyzer.claims4.check_claim4`). Two players (``--packets
+two``): ``hra`` and ``points`` only, for the non-dealer: the stock played by
+the policy (:func:`analyzer.policy.two_player_endgame`), the endgame solved.
+
+``none`` asks for the dealt cards only; ``all`` for every analysis available
+(for the packet pattern).
 The open-hand values use the exact solver; the discards are simple fixed rules
 (:mod:`analyzer.policy`), so forehand's values are those of a reasonable
 discard, not of the best one.

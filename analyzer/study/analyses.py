@@ -1,6 +1,11 @@
 """The analyses: one row of columns per deal, computed a chunk of deals at a time.
 
-The open-hand values ask the same question (hra in hearts, betl, …) of every
+Every packet pattern asks the same questions of the positions its players
+reach (:func:`contract_position`): three players, forehand after the talon;
+four, forehand's side after the call (the contract and partner of
+:func:`analyzer.policy.four_player_position`); two, the non-dealer once the
+stock is gone (:func:`analyzer.policy.two_player_endgame`). The open-hand
+values ask the same question (hra in hearts, betl, …) of every
 deal of a chunk, so they go to the core through the batch entry point
 (:func:`analyzer.batch.run_batch`): one call per question and chunk, not one
 per deal. :func:`answer_all` groups the positions by what the core searches
@@ -22,15 +27,19 @@ from analyzer.policy import (
     first_packet,
     forehand_position,
     four_player_position,
+    two_player_endgame,
 )
-from analyzer.rules import Position
-from analyzer.solver import fixed_marriages, questions, remaining_units
+from analyzer.rules import Position, seven_of
+from analyzer.solver import Solver, fixed_marriages, questions, remaining_units
 from analyzer.study.spec import SUITS, Study, StudyError
 
 if TYPE_CHECKING:
     import pandas as pd
 
 TT_LOG2 = 16  # a small table per chunk (1.5 MiB): measured fastest for these searches (docs/benchmarks.md)
+# Four players' claims are checked at the start of this trick: the first whose redistributions
+# (12 unseen cards, 4 to each of three seats: 34,650) are within analyzer.claims4.MAX_WORLDS.
+CLAIM_TRICK4 = 5
 
 
 def analyse_chunk(study: Study, start: int, stop: int) -> pd.DataFrame:
@@ -127,35 +136,80 @@ def answer_all(positions: Sequence[Position], name: str, exact: bool = False) ->
     return out
 
 
+def contract_position(deal: Deal, contract: Contract, trump: Suit | None = None) -> Position:
+    """The position in which forehand (his side with four players, the non-dealer with two)
+    plays ``contract``: the variant is a parameter of the analyses, not a copy of them.
+
+    Three players: :func:`~analyzer.policy.forehand_position` (talon taken, two cards laid
+    away). Four: :func:`~analyzer.policy.four_player_position` (the partner called by the
+    policy's rule for this trump; betl and durch alone). Two: the endgame once the stock is
+    gone, the stock played with this trump (:func:`~analyzer.policy.two_player_endgame`;
+    hra only).
+    """
+    if deal.packets == "four":
+        return four_player_position(deal, contract, trump)
+    if deal.packets == "two":
+        if contract != Contract.GAME:
+            raise StudyError(f"two players are analysed in hra only, not {contract.value}")
+        return two_player_endgame(deal, trump)[1]
+    return forehand_position(deal, contract, trump)
+
+
+def policy_trump(deal: Deal) -> Suit:
+    """The trump the dealing's policy names: forehand's longest suit of his twelve cards (three
+    players), of his first four (four players; the non-dealer's with two)."""
+    return choose_trump(deal.hands[0] | deal.talon if deal.packets in THREE_PLAYER else first_packet(deal))
+
+
+def declared_in_play(position: Position) -> int:
+    """What each side's points add to its hra value for the marriages declared in play.
+
+    Under the over-first rule (two players) the hra value counts half of each marriage the
+    actor declares less half of each the defence declares, and best play declares every
+    marriage held (docs/semantics.md, "Marriages"); so the actor's trick points and his
+    marriages come to the value plus half of all the marriages held, and likewise the
+    defence's. Under the Czech rule the marriages are fixed (``fixed_marriages``): 0.
+    """
+    if position.marriage_rule != "over-first":
+        return 0
+    return sum(position.marriage_value(suit) for seat in range(position.players)
+               for suit in position.held_marriages(seat)) // 2
+
+
 def forehand_columns(deals: Sequence[Deal], analyses: Sequence[str]) -> list[dict[str, Any]]:
     """Forehand's open-hand values for each deal: hra and sedma in every suit, betl, durch, the best
     contract, the laid-down contracts (see the package's docstring for the columns)."""
     rows: list[dict[str, Any]] = [{} for _ in deals]
-    twelves = [deal.hands[0] | deal.talon for deal in deals]
-    for suit in Suit:
+    four = bool(deals) and deals[0].packets == "four"
+    for suit in Suit if "hra" in analyses or "sedma" in analyses else ():
         t = suit.token
+        games = [contract_position(deal, Contract.GAME, suit) for deal in deals]
         if "hra" in analyses:
-            games = [forehand_position(deal, Contract.GAME, suit) for deal in deals]
+            if four:
+                for row, position in zip(rows, games):
+                    row[f"partner_{t}"] = position.partner or 0  # 0: forehand alone against three
             if "points" in analyses:
                 for row, position, g in zip(rows, games, answer_all(games, "game", exact=True)):
-                    actor = 10 * g + fixed_marriages(position, 0)
-                    defence = (10 * (remaining_units(position) - g) + fixed_marriages(position, 1)
-                               + position.talon.points)
+                    both = declared_in_play(position)
+                    actor = position.score[0] + 10 * g + fixed_marriages(position, 0) + both
+                    defence = (position.score[1] + 10 * (remaining_units(position) - g)
+                               + fixed_marriages(position, 1) + both + position.talon.points)
                     row[f"hra_{t}"] = actor
                     row[f"hra_makes_{t}"] = actor > defence
             else:
                 for row, made in zip(rows, answer_all(games, "game")):
                     row[f"hra_makes_{t}"] = bool(made)
         if "sedma" in analyses:
-            holders = [i for i, twelve in enumerate(twelves) if _lane(twelve, suit) & 1]
+            # the seven must be forehand's (after the talon), or with four players his side's
+            holders = [i for i, game in enumerate(games) if game.holder(seven_of(suit)) in game.team]
             for row in rows:
-                row[f"sedma_{t}"] = None  # NA: forehand lacks the seven of this suit
-            sevens = [forehand_position(deals[i], Contract.SEVEN, suit) for i in holders]
+                row[f"sedma_{t}"] = None  # NA: forehand (his side) lacks the seven of this suit
+            sevens = [contract_position(deals[i], Contract.SEVEN, suit) for i in holders]
             for i, made in zip(holders, answer_all(sevens, "seven")):
                 rows[i][f"sedma_{t}"] = bool(made)
     for name, contract in (("betl", Contract.BETL), ("durch", Contract.DURCH)):
         if name in analyses:
-            positions = [forehand_position(deal, contract) for deal in deals]
+            positions = [contract_position(deal, contract) for deal in deals]
             for row, made in zip(rows, answer_all(positions, name)):
                 row[name] = bool(made)
     if "best" in analyses:
@@ -167,39 +221,66 @@ def forehand_columns(deals: Sequence[Deal], analyses: Sequence[str]) -> list[dic
     return rows
 
 
+CLAIMED = (("game", Contract.GAME), ("seven", Contract.SEVEN), ("betl", Contract.BETL), ("durch", Contract.DURCH))
+
+
 def claims_columns(deals: Sequence[Deal]) -> list[dict[str, Any]]:
     """Is forehand's contract laid down (it makes whatever the defence holds)?
 
-    For hra and sedma in his trump (his longest suit; sedma only where he holds
-    its seven, else NA, and its ``seven`` component alone, as the ``sedma_``
-    columns), betl and durch, with the discards of the other analyses. A claim
-    is checked (:func:`analyzer.claims.check_claim`, exact, no time limit) only
-    where the open-hand verdict for the dealt cards makes (asked of all the
-    deals in one batch per contract): the dealt distribution is one of the
-    redistributions, so otherwise it cannot be laid down.
-    """
-    try:
-        from analyzer.claims import check_claim
-    except ImportError:  # pragma: no cover - the claims module is a sibling issue
-        raise StudyError("the claims analysis needs analyzer.claims (check_claim)") from None
+    For hra and sedma in the policy's trump (:func:`policy_trump`; sedma only where
+    forehand, or his side, holds its seven, else NA, and its ``seven`` component alone,
+    as the ``sedma_`` columns), betl and durch, with the positions of the other analyses.
+    A claim is checked (exact, no time limit) only where the open-hand verdict for the
+    dealt cards makes (asked of all the deals in one batch per contract): the dealt
+    distribution is one of the redistributions, so otherwise it cannot be laid down.
 
+    Three players (``laid_{name}``): :func:`analyzer.claims.check_claim` before the first
+    trick. Four players (``laid5_{name}``): :func:`analyzer.claims4.check_claim4` at the
+    start of trick :data:`CLAIM_TRICK4`, after the first tricks of the solver's principal
+    variation of the contract's question (all four playing best open-handed, as the
+    chained dealers do): before it a full hand has too many redistributions.
+    """
+    four = bool(deals) and deals[0].packets == "four"
+    prefix = f"laid{CLAIM_TRICK4}_" if four else "laid_"
     rows: list[dict[str, Any]] = [{} for _ in deals]
-    trumps = [choose_trump(deal.hands[0] | deal.talon) for deal in deals]
-    for name, contract in (("game", Contract.GAME), ("seven", Contract.SEVEN),
-                           ("betl", Contract.BETL), ("durch", Contract.DURCH)):
+    trumps = [policy_trump(deal) for deal in deals]
+    solver = Solver(TT_LOG2) if four else None
+    for name, contract in CLAIMED:
         asked = []
         for i, (deal, trump) in enumerate(zip(deals, trumps)):
-            if contract == Contract.SEVEN and not _lane(deal.hands[0] | deal.talon, trump) & 1:
-                rows[i]["laid_seven"] = None
+            trump_position = contract_position(deal, Contract.GAME, trump)
+            if contract == Contract.SEVEN and trump_position.holder(seven_of(trump)) not in trump_position.team:
+                rows[i][prefix + name] = None
             else:
                 asked.append(i)
-        positions = [forehand_position(deals[i], contract, trumps[i] if contract.has_trumps else None)
+        positions = [contract_position(deals[i], contract, trumps[i] if contract.has_trumps else None)
                      for i in asked]
         for i, position, made in zip(asked, positions, answer_all(positions, name)):
-            # both defenders' hands given: the claim is checked against every redistribution of them
-            rows[i][f"laid_{name}"] = bool(made) and bool(
-                check_claim(position.to_json(), components=[name], threads=1).laid_down)
+            rows[i][prefix + name] = bool(made) and _laid_down(position, name, solver)
     return rows
+
+
+def _laid_down(position: Position, name: str, solver: Solver | None) -> bool:
+    """Is the claim of ``position``'s component ``name`` laid down (the position makes it)?"""
+    if solver is None:
+        from analyzer.claims import check_claim
+
+        # both defenders' hands given: the claim is checked against every redistribution of them
+        return bool(check_claim(position.to_json(), components=[name], threads=1).laid_down)
+    from analyzer.claims4 import check_claim4
+
+    return bool(check_claim4(claim_position4(position, name, solver), solver).laid_down)
+
+
+def claim_position4(position: Position, name: str, solver: Solver) -> Position:
+    """The four-player position at the start of trick :data:`CLAIM_TRICK4`, the tricks before
+    it played by the principal variation of the question ``name`` (their points in ``score``,
+    their history dropped: a claim looks at the cards still to play)."""
+    line = solver.line(position, questions(position)[name])
+    for card in line[:4 * (CLAIM_TRICK4 - 1)]:
+        position = position.play(card)
+    called = position.called if position.called is not None and position.holder(position.called) is not None else None
+    return position.replace(played=(), first_leader=None, called=called)
 
 
 def laid_down_columns(deal: Deal) -> dict[str, Any]:

@@ -71,7 +71,7 @@ def run_study(
         dealer = Dealer.parse(dealer, packets, **dealer_options)
     elif dealer_options:
         raise StudyError("give the chain options inside the Dealer, not beside it")
-    study = Study(dealer, int(n), int(seed), parse_analyses(analyses))
+    study = Study(dealer, int(n), int(seed), parse_analyses(analyses, dealer.packets))
     block = dealer.block
     size = default_chunk(study) if chunk is None else max(block, -(-int(chunk) // block) * block)
     if jobs is not None and jobs < 1:

@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from analyzer.dealing import THREE_PLAYER, Dealer
+from analyzer.dealing import Dealer
 from analyzer.errors import MariasError
 
 
@@ -16,14 +16,26 @@ class StudyError(MariasError):
 ANALYSES = ("shape", "hra", "points", "sedma", "betl", "durch", "best", "claims")
 SOLVER_ANALYSES = ANALYSES[1:]
 SUITS = "hbla"
-# A column each analysis (and only it) writes: how a finished table shows what was asked.
-MARKERS = {"shape": "pattern0", "hra": "hra_makes_h", "points": "hra_h", "sedma": "sedma_h",
-           "betl": "betl", "durch": "durch", "best": "best", "claims": "laid_game"}
+# The solver's analyses of each packet pattern (docs/study.md): two players are analysed once the
+# stock is gone, where only hra is played out by the dealing's policy.
+PATTERN_ANALYSES = {"four": SOLVER_ANALYSES, "two": ("hra", "points")}
+# Columns each analysis (and only it) writes, one of them in any table: how a finished table shows
+# what was asked (four players' claims are checked at trick 5: analyses.CLAIM_TRICK4).
+MARKERS = {"shape": ("pattern0",), "hra": ("hra_makes_h",), "points": ("hra_h",), "sedma": ("sedma_h",),
+           "betl": ("betl",), "durch": ("durch",), "best": ("best",), "claims": ("laid_game", "laid5_game")}
 PARTS_VERSION = 2  # 2: the packet pattern is "packets" (it was "rules")
 
 
-def parse_analyses(spec: str | Iterable[str]) -> tuple[str, ...]:
-    """``"none"``, ``"all"`` or names separated by commas, in the canonical order.
+def available(packets: str | None) -> tuple[str, ...]:
+    """The analyses a packet pattern has (every one for three and four players; None: all)."""
+    if packets in PATTERN_ANALYSES:
+        return ("shape", *PATTERN_ANALYSES[packets])
+    return ANALYSES
+
+
+def parse_analyses(spec: str | Iterable[str], packets: str | None = None) -> tuple[str, ...]:
+    """``"none"``, ``"all"`` or names separated by commas, in the canonical order; ``"all"``
+    is every analysis that the packet pattern ``packets`` has (:func:`available`).
 
     Raises StudyError, quoting the name, for an unknown analysis.
     """
@@ -32,7 +44,7 @@ def parse_analyses(spec: str | Iterable[str]) -> tuple[str, ...]:
     if names in ([], ["none"]):
         return ()
     if "all" in names:
-        names = list(ANALYSES)
+        names = list(available(packets))
     for name in names:
         if name not in ANALYSES:
             raise StudyError(f"unknown analysis {name!r} (use none, all or some of {', '.join(ANALYSES)})")
@@ -55,9 +67,12 @@ class Study:
     def __post_init__(self) -> None:
         if self.n < 1:
             raise StudyError(f"a study needs at least one deal, not {self.n}")
-        if self.solves and self.dealer.packets not in THREE_PLAYER:
-            raise StudyError("forehand's contracts are analysed for the three-player packet patterns "
-                             f"({', '.join(THREE_PLAYER)}), not {self.dealer.packets!r}")
+        packets = self.dealer.packets
+        refused = [a for a in self.analyses if a not in available(packets)]
+        if refused:
+            has = ", ".join(available(packets))
+            why = " (two players: the endgame once the stock is gone, in hra)" if packets == "two" else ""
+            raise StudyError(f"the {packets} packets have the analyses {has}{why}, not {', '.join(refused)}")
 
     @property
     def solves(self) -> bool:

@@ -122,7 +122,7 @@ def finished(output: Path, study: Study) -> pd.DataFrame | None:
     if not output.exists():
         return None
     df = read_table(output)
-    present = {a for a, column in MARKERS.items() if column in df.columns}
+    present = {a for a, columns in MARKERS.items() if any(c in df.columns for c in columns)}
     same = (
         "packets" in df.columns and list(df["deal"]) == list(range(study.n))
         and set(df["dealer"]) == {study.dealer.name} and set(df["seed"]) == {study.seed}

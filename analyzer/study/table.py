@@ -16,12 +16,12 @@ FORMATS = (".parquet", ".csv")
 
 # Columns by name pattern, so a table read back from CSV gets the same types.
 _KINDS: tuple[tuple[str, str], ...] = (
-    (r"deal|chain|step|seed|len\d_[hbla]|voids\d|fh_len_[hbla]|fh_partner|hra_[hbla]", "int64"),
+    (r"deal|chain|step|seed|len\d_[hbla]|voids\d|fh_len_[hbla]|fh_partner|hra_[hbla]|partner_[hbla]", "int64"),
     (r"cut", "Int64"),
     (r"survival", "float64"),
     (r"hra_makes_[hbla]|betl|durch", "bool"),
-    (r"sedma_[hbla]|laid_seven", "boolean"),
-    (r"laid_(game|betl|durch)", "bool"),
+    (r"sedma_[hbla]|laid5?_seven", "boolean"),
+    (r"laid5?_(game|betl|durch)", "bool"),
 )
 
 
