@@ -406,3 +406,15 @@ def test_a_share_never_seen_shows_its_bound_not_a_zero_error() -> None:
     assert _pct(1.0, 0.0, False, 200) == "100.0% (≥ 97.0% at 95 %)"
     assert _pct(0.5, 0.05, False, 100) == "50.0% ± 5.0"
     assert _pct(0.0, 0.0, True, 184756) == "0.0% (exact)"
+
+
+def test_a_failed_two_sevens_without_the_last_trick_is_priced():
+    """Screening's estimated points can give a failed two sevens 0 points: the result must then
+    say the trump seven lost the last trick, not that it won it (which would need 10 points)."""
+    from analyzer.advice.money import Pricer
+
+    pricer = Pricer(Contract.TWO_SEVENS, Suit.HEARTS, Suit.BELLS, 0, 0, "csm", {}, None)
+    made = {"game": np.array([False, False, True]), "two-sevens": np.array([False, False, True])}
+    pay = pricer.prices(made, np.array([0, 30, 60]), np.zeros(3, np.int64), np.zeros(3, np.int64),
+                        np.zeros(3, np.int64))
+    assert pay[0] < 0 and pay[1] < 0 and pay[2] > 0

@@ -116,8 +116,12 @@ class Pricer:
             seven_ok = made.get("seven", made.get("two-sevens", False))
             data["trump_seven"] = {"seat": self.actor, "fate": "won" if seven_ok else "killed"}
         if c.two_sevens:
-            data["side_seven"] = {"seat": self.actor, "fate": "won" if made["two-sevens"] else "early"}
-            data["trump_seven"] = {"seat": self.actor, "fate": "won"}
+            won = made["two-sevens"]
+            data["side_seven"] = {"seat": self.actor, "fate": "won" if won else "early"}
+            # A failed two sevens in which the actor took under 10 points did not take the last
+            # trick: his trump seven lost it (the result would contradict itself otherwise).
+            lost_last = not won and points is not None and points < 10
+            data["trump_seven"] = {"seat": self.actor, "fate": "killed" if lost_last else "won"}
         if c.has_trumps and "trump_seven" not in data and self.quiet_seven_seat is not None:
             data["trump_seven"] = {"seat": self.quiet_seven_seat, "fate": "early"}
         if not c.has_trumps:
