@@ -640,14 +640,7 @@ def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     actor = _seat(data.get("actor", 0), "actor")
     leader_in = data.get("leader")
     leader = None if leader_in is None else _seat(leader_in, "leader")
-    score_in = data.get("score")
-    if score_in is not None and (not isinstance(score_in, Mapping) or set(score_in) - {"actor", "defence"}):
-        raise PositionError("'score' must be an object with 'actor' and 'defence'")
-    score = None if score_in is None else (_points(score_in.get("actor", 0), "score.actor"),
-                                           _points(score_in.get("defence", 0), "score.defence"))
-    declared_in = data.get("marriages") or {}
-    if not isinstance(declared_in, Mapping) or set(declared_in) - {"actor", "defence"}:
-        raise PositionError("'marriages' must be an object with 'actor' and 'defence' suit letters")
+    score, declared_in = read_score(data)
     trick_in = data.get("trick") or []
     if isinstance(trick_in, str):
         trick_in = trick_in.split()
@@ -726,6 +719,19 @@ def _points(value: Any, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise PositionError(f"{name} must be a whole number of points >= 0, not {value!r}")
     return value
+
+
+def read_score(data: Mapping[str, Any]) -> tuple[tuple[int, int] | None, Mapping[str, Any]]:
+    """A position's ``score`` (None when not given) and its ``marriages`` object, checked."""
+    score_in = data.get("score")
+    if score_in is not None and (not isinstance(score_in, Mapping) or set(score_in) - {"actor", "defence"}):
+        raise PositionError("'score' must be an object with 'actor' and 'defence'")
+    score = None if score_in is None else (_points(score_in.get("actor", 0), "score.actor"),
+                                           _points(score_in.get("defence", 0), "score.defence"))
+    declared_in = data.get("marriages") or {}
+    if not isinstance(declared_in, Mapping) or set(declared_in) - {"actor", "defence"}:
+        raise PositionError("'marriages' must be an object with 'actor' and 'defence' suit letters")
+    return score, declared_in
 
 
 def _suit_or_none(value: Any, name: str) -> Suit | None:

@@ -38,11 +38,11 @@ from analyzer.errors import MariasError, NotationError, PositionError
 from analyzer.rules import (
     Position,  # the same field checks
     _history_leader,
-    _points,
     _read_played,
     _suit_or_none,
     _suits,
     default_leader,
+    read_score,
     seven_of,
     trick_winner,
 )
@@ -385,14 +385,7 @@ def position_from_json(data: Any) -> VariantPosition:
         leader = _history_leader({"contract": contract, "actor": actor, "rules": rules, "trump": trump,
                                   "played": played, "first_leader": first_leader}, players)
     # the score as given; none given: the history's own (Position.build), as for three players
-    score_in = data.get("score")
-    if score_in is not None and (not isinstance(score_in, Mapping) or set(score_in) - {"actor", "defence"}):
-        raise PositionError("'score' must be an object with 'actor' and 'defence'")
-    score = None if score_in is None else (_points(score_in.get("actor", 0), "score.actor"),
-                                           _points(score_in.get("defence", 0), "score.defence"))
-    declared_in = data.get("marriages") or {}
-    if not isinstance(declared_in, Mapping) or set(declared_in) - {"actor", "defence"}:
-        raise PositionError("'marriages' must be an object with 'actor' and 'defence' suit letters")
+    score, declared_in = read_score(data)
     fields: dict[str, Any] = {
         "hands": tuple(hands), "contract": contract, "trump": trump, "actor": actor, "leader": leader,
         "side_suit": _suit_or_none(data.get("side_suit"), "side_suit"), "trick": tuple(trick),
