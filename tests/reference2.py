@@ -25,6 +25,7 @@ Values (the core's, in units of 10 points):
 from __future__ import annotations
 
 from reference import _sharp, legal_cards, trick_winner
+from reference4 import SUIT_PARTS, SUIT_REPORTED
 
 SUITS = "hbla"
 
@@ -181,10 +182,7 @@ def reference2_solve(position: dict) -> dict:
 
     G, _ = solve(_Hra(actor), actor)
     game = score_a - score_d + 10 * (2 * G - R) > 0
-    parts = {"game": ("game",), "seven": ("seven",), "hundred": ("hundred",), "hundred-seven": ("hundred", "seven"),
-             "seven-against": ("seven-against",), "hundred-against": ("hundred-against",)}[contract]
-    reported = {"hundred-seven": ("hundred", "seven"), "seven": ("seven", "game"),
-                "seven-against": ("seven-against", "game"), "hundred-against": ("hundred-against", "game")}.get(contract, ())
+    parts, reported = SUIT_PARTS[contract], SUIT_REPORTED.get(contract, ())
     goals = {}
     for name in set(parts) | set(reported):
         if name == "game":

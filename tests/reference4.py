@@ -42,6 +42,12 @@ from reference import (
     trick_winner,
 )
 
+# A suit contract's own components, and those its result reports beside them (the solver's keys).
+SUIT_PARTS = {"game": ("game",), "seven": ("seven",), "hundred": ("hundred",), "hundred-seven": ("hundred", "seven"),
+              "seven-against": ("seven-against",), "hundred-against": ("hundred-against",)}
+SUIT_REPORTED = {"hundred-seven": ("hundred", "seven"), "seven": ("seven", "game"),
+                 "seven-against": ("seven-against", "game"), "hundred-against": ("hundred-against", "game")}
+
 CONTRACTS4 = ("game", "seven", "hundred", "hundred-seven", "seven-against", "hundred-against",
               "betl", "durch", "open-betl", "open-durch")
 CONTRACTS2 = CONTRACTS4[:6]
@@ -247,10 +253,7 @@ def reference4_solve(position: dict) -> dict:
         v = solve(_Hundred(side, trump, over_first, best), side)[0]
         return taken + 10 * v >= 100
 
-    parts = {"game": ("game",), "seven": ("seven",), "hundred": ("hundred",), "hundred-seven": ("hundred", "seven"),
-             "seven-against": ("seven-against",), "hundred-against": ("hundred-against",)}[contract]
-    reported = {"hundred-seven": ("hundred", "seven"), "seven": ("seven", "game"),
-                "seven-against": ("seven-against", "game"), "hundred-against": ("hundred-against", "game")}.get(contract, ())
+    parts, reported = SUIT_PARTS[contract], SUIT_REPORTED.get(contract, ())
     goals = {}
     for name in set(parts) | set(reported):
         if name == "game":
