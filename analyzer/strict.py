@@ -33,6 +33,8 @@ cards with, per defender, the cards he cannot hold: what the defence's plays hav
 """
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 import time
 from collections.abc import Mapping, Sequence
@@ -187,8 +189,8 @@ def defence_plays(node: _Node) -> list[tuple[str, Claim]]:
     out: list[tuple[str, Claim]] = []
     for card in c.unseen - c.forbidden[i]:
         # He holds the card (forbidden to his partner) and nothing that would have made it illegal.
-        bad = CardSet(x for x in c.unseen if x != card and card not in legal_cards(
-            CardSet([card, x]), position.trick, position.trump, position.notrump, position.announced))
+        bad = CardSet(_illegal_with(card, position.trick, position.trump, position.notrump,
+                                    position.announced) & c.unseen.mask)
         forbidden = [c.forbidden[0], c.forbidden[1]]
         forbidden[i] = forbidden[i] | bad
         forbidden[other] = forbidden[other] | CardSet([card])
@@ -202,11 +204,41 @@ def defence_plays(node: _Node) -> list[tuple[str, Claim]]:
             variants = [(f"{card}+marriage", declared), (str(card), silent)]
         for label, f in variants:
             sub = Claim(position, c.defenders, c.unseen, (f[0], f[1]), c.sizes)
-            first = next(iter(_masks(sub, limit=1)), None)
+            first = _first_world(sub)
             if first is None:
                 continue
-            out.append((label, Claim(sub.with_hands(first), c.defenders, c.unseen, sub.forbidden, c.sizes)))
+            out.append((label, Claim(_with_hands(sub, first), c.defenders, c.unseen, sub.forbidden, c.sizes)))
     return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _illegal_with(card: Card, trick: tuple[Card, ...], trump: Suit | None, notrump: bool, announced: CardSet) -> int:
+    """The cards (a mask) that, held beside ``card``, would have made it illegal to play now
+    (the pair rule of "The consistent option": legality in a hand of two cards)."""
+    out = 0
+    for x in range(32):
+        if x != card and card not in legal_cards(CardSet((1 << card) | (1 << x)), trick, trump, notrump, announced):
+            out |= 1 << x
+    return out
+
+
+def _first_world(claim: Claim) -> CardSet | None:
+    """The first redistribution of ``_masks`` (the cards of ``defenders[0]``), without listing
+    the others: his forced cards and the first k free ones."""
+    if not claim.count():
+        return None
+    k = claim.sizes[0] - len(claim.forced[0])
+    free = [int(c) for c in claim.free][:k]  # subsets() lists combinations of this order
+    return CardSet(claim.forced[0].mask | sum(1 << b for b in free))
+
+
+def _with_hands(claim: Claim, first: CardSet) -> Position:
+    """``claim.with_hands(first)`` without checking the position again: the search only builds
+    redistributions that fit the play so far."""
+    hands = list(claim.position.hands)
+    hands[claim.defenders[0]] = first
+    hands[claim.defenders[1]] = claim.unseen - first
+    return dataclasses.replace(claim.position, hands=tuple(hands))
 
 
 def _marriage_partner(position: Position, card: Card) -> Card | None:
