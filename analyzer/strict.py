@@ -47,7 +47,9 @@ from analyzer.claims import (
     ClaimError,
     ClaimResult,
     ClaimTimeout,
+    _Check,
     _masks,
+    _Table,
     check_claim,
     claim_components,
     read_claim,
@@ -332,6 +334,13 @@ def _betl_under(position: Position, unseen: CardSet) -> bool:
     return True
 
 
+def _all_sure(claim: Claim, name: str) -> bool:
+    """Is every redistribution of ``claim`` a sure win of component ``name`` (the claim check's
+    proofs of docs/claims.md, "Sure wins", without its search)?"""
+    table = _Table(claim)
+    return bool(len(table.first)) and bool(_Check(claim, table, name).proven.all())
+
+
 def sure_kind(position: Position) -> str:
     return "betl" if position.contract in (Contract.BETL, Contract.OPEN_BETL) else "cashing"
 
@@ -406,9 +415,11 @@ class _Search:
             if not checked.laid_down:
                 self.lost[key] = _Fail("open", result=checked)
                 return None
-            # Step 2. The sure plans: every redistribution settled without a search.
-            if (len(node.names) == 1 and not position.trick and position.leader == position.actor
-                    and checked.proven == checked.distributions):
+        # Step 2. The sure plans: every redistribution settled without a search. Their proofs
+        # need no open-handed check, so they also settle a node reached by a defender's card.
+        if len(node.names) == 1 and not position.trick and position.leader == position.actor:
+            if (checked.proven == checked.distributions if checked is not None
+                    else _all_sure(claim, node.names[0])):
                 return {"sure": sure_kind(position)}
         # Step 3. Betl played under: nothing the defence does can make the actor win a trick.
         if _betl_under(position, claim.unseen):
