@@ -37,11 +37,11 @@ import dataclasses
 import functools
 import json
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from analyzer.cards import SHARP_MASK, Card, CardSet, Rank, Suit
+from analyzer.cards import NOTRUMP_ORDER, SHARP_MASK, Card, CardSet, Rank, Suit
 from analyzer.claims import (
     Claim,
     ClaimError,
@@ -162,6 +162,50 @@ class _Node:
         p, c = self.claim.position, self.claim
         return (p.hands[p.actor].mask, p.trick, p.leader, p.score, p.declared, p.contract, c.unseen.mask,
                 c.forbidden[0].mask & c.unseen.mask, c.forbidden[1].mask & c.unseen.mask, c.sizes, self.names)
+
+
+    def shape(self) -> tuple[tuple, list[Card]]:
+        """The node up to the names of its cards: (key, cards). Per suit, the cards still in play
+        (the actor's, the unseen, the trick's) in the contract's order, each told by where it
+        is (the actor's hand, the trick and its place there, unseen and which defender cannot
+        hold it), its points, whether it is a king or over-knave (marriages) and whether it is
+        an announced seven; then what the node holds besides cards. Two nodes of one key are
+        the same game: the map between their ``cards``, place by place, keeps every suit, every
+        comparison in a suit, the points, the marriages and the sevens, and the cards out of
+        play never matter again (docs/claims.md, "The search, and why it is exact", step 6)."""
+        p, c = self.claim.position, self.claim
+        nt = p.notrump
+        actor, unseen = p.hands[p.actor].mask, c.unseen.mask
+        f0, f1 = c.forbidden[0].mask, c.forbidden[1].mask
+        trick = {int(x): i for i, x in enumerate(p.trick)}
+        announced = p.announced.mask
+        royal = (1 << Rank.KING) | (1 << Rank.OVER) if p.trump is not None else 0
+        order = _NOTRUMP_BITS if nt else _TRUMP_BITS
+        suits = []
+        cards: list[Card] = []
+        for suit in range(4):
+            seq = []
+            for rank in order:
+                b = 8 * suit + rank
+                bit = 1 << b
+                if b in trick:
+                    where: Any = trick[b]
+                elif actor & bit:
+                    where = "a"
+                elif unseen & bit:
+                    where = (bool(f0 & bit), bool(f1 & bit))
+                else:
+                    continue
+                seq.append((where, (SHARP_MASK >> b) & 1, rank if royal >> rank & 1 else -1, bool(announced & bit)))
+                cards.append(Card(b))
+            suits.append(tuple(seq))
+        key = (tuple(suits), p.leader, p.score, p.declared, p.contract, p.side_suit, c.sizes, self.names)
+        return key, cards
+
+
+# Ranks from the lowest to the highest in the contract's order (a Rank is a card's bit in its suit).
+_TRUMP_BITS = tuple(range(8))
+_NOTRUMP_BITS = tuple(int(r) for r in NOTRUMP_ORDER)
 
 
 def _claim(old: Claim, position: Position, unseen: CardSet, forbidden: Sequence[CardSet],
@@ -350,13 +394,15 @@ def sure_kind(position: Position) -> str:
 
 @dataclass
 class _Fail:
-    """Why a node is lost: an open-handed counterexample, a defence play, or every card."""
+    """Why a node is lost: an open-handed counterexample, a defence play, every card, or a node
+    of the same shape (``child``, whose cards ``names`` renames to this node's)."""
 
-    kind: str  # "open", "reply", "cards"
+    kind: str  # "open", "reply", "cards", "same"
     result: ClaimResult | None = None
     reply: str | None = None
     child: _Node | None = None
     cards: dict[Card, _Node | None] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)  # "same": the lost node's cards -> this node's
 
 
 class _Search:
@@ -365,8 +411,9 @@ class _Search:
         self.tt_log2 = tt_log2
         self.threads = threads
         self.solver = solver
-        self.won: dict[tuple, dict] = {}
-        self.lost: dict[tuple, _Fail] = {}
+        self.won: dict[tuple, tuple[dict, list[Card]]] = {}  # shape key -> (plan, the shape's cards)
+        self.lost: dict[tuple, _Fail] = {}  # node key -> why (the guess is read from these)
+        self.lost_shapes: dict[tuple, tuple[_Node, list[Card]]] = {}  # shape key -> a node lost, its cards
         self.nodes = 0
         self.checks = 0
         self.habits: dict[tuple, Card] = {}
@@ -394,33 +441,39 @@ class _Search:
         result of the node when its redistributions still have to be checked (after an
         actor's card), else None (they are all won open-handed)."""
         key = node.key()
-        if key in self.won:
-            return self.won[key]
         if key in self.lost:
+            return None
+        shape, cards = node.shape()
+        if shape in self.won:
+            plan, known = self.won[shape]
+            return plan if known == cards else map_plan(plan, _renaming(known, cards))
+        if shape in self.lost_shapes:
+            other, known = self.lost_shapes[shape]
+            self.lost[key] = _Fail("same", child=other, names=_renaming(known, cards))
             return None
         self.nodes += 1
         self._time()
         plan = self._win(node, checked)
         if plan is None:
             assert key in self.lost
+            self.lost_shapes[shape] = (node, cards)
         else:
-            self.won[key] = plan
+            self.won[shape] = (plan, cards)
         return plan
 
     def _win(self, node: _Node, checked: ClaimResult | None) -> dict | None:
         key = node.key()
         position, claim = node.position, node.claim
-        if checked is not None:
+        if checked is not None and not checked.laid_down:
             # Step 1. The lost cut: one redistribution lost open-handed.
-            if not checked.laid_down:
-                self.lost[key] = _Fail("open", result=checked)
-                return None
+            self.lost[key] = _Fail("open", result=checked)
+            return None
         # Step 2. The sure plans: every redistribution settled without a search. Their proofs
         # need no open-handed check, so they also settle a node reached by a defender's card.
-        if len(node.names) == 1 and not position.trick and position.leader == position.actor:
-            if (checked.proven == checked.distributions if checked is not None
-                    else _all_sure(claim, node.names[0])):
-                return {"sure": sure_kind(position)}
+        if (len(node.names) == 1 and not position.trick and position.leader == position.actor
+                and (checked.proven == checked.distributions if checked is not None
+                     else _all_sure(claim, node.names[0]))):
+            return {"sure": sure_kind(position)}
         # Step 3. Betl played under: nothing the defence does can make the actor win a trick.
         if _betl_under(position, claim.unseen):
             return {"sure": "betl"}
@@ -516,20 +569,30 @@ def _same_plays(node: _Node, labels: list[str]) -> dict[str, str]:
     return out
 
 
+def _renaming(old: list[Card], new: list[Card]) -> dict[str, str]:
+    """The cards of one shape renamed, place by place (see ``_Node.shape``); only those that change."""
+    return {str(a): str(b) for a, b in zip(old, new) if a != b}
+
+
 def swap_plan(plan: dict, a: str, b: str) -> dict:
     """``plan`` with cards ``a`` and ``b`` exchanged everywhere (see ``_same_plays``)."""
+    return map_plan(plan, {a: b, b: a})
+
+
+def map_plan(plan: dict, names: Mapping[str, str]) -> dict:
+    """``plan`` with every card renamed by ``names`` (cards not in it keep their names)."""
     def card(token: str) -> str:
-        return b if token == a else a if token == b else token
+        return names.get(token, token)
 
     def label(text: str) -> str:
         head, plus, tail = text.partition("+")
         return card(head) + plus + tail
 
     if "play" in plan:
-        return {"play": card(plan["play"]), "then": swap_plan(plan["then"], a, b)}
+        return {"play": card(plan["play"]), "then": map_plan(plan["then"], names)}
     if "replies" in plan:
         out: dict[str, Any] = {"seat": plan["seat"],
-                               "replies": {label(k): swap_plan(v, a, b) for k, v in plan["replies"].items()}}
+                               "replies": {label(k): map_plan(v, names) for k, v in plan["replies"].items()}}
         if "same" in plan:
             out["same"] = {card(k): card(v) for k, v in plan["same"].items()}
         return out
@@ -571,28 +634,52 @@ def _find_guess(search: _Search, root: _Node) -> dict | None:
     choice is a guess. Returns the guess as JSON, or None if none was found."""
     node: _Node | None = root
     path: list[str] = []
+    names: dict[str, str] = {}  # the cards of the node walked -> the claim's (after "same" nodes)
+
+    def real(token: str) -> str:
+        head, plus, tail = token.partition("+")
+        return names.get(head, head) + plus + tail
+
     while node is not None:
         fail = search.lost.get(node.key())
         if fail is None:
             return None
+        if fail.kind == "same":
+            # Walk the node of the same shape that was searched, its cards renamed to these.
+            names = {str(c): real(fail.names.get(str(c), str(c))) for c in map(Card, range(32))}
+            node = fail.child
+            continue
         if fail.kind == "reply":
-            path.append(f"{node.position.to_move}:{fail.reply}")
+            path.append(f"{node.position.to_move}:{real(fail.reply or '')}")
             node = fail.child
             continue
         if fail.kind != "cards":
             return None
         guess = _guess_at(search, node, fail, path)
         if guess is not None:
-            return guess
+            return _renamed_guess(guess, real)
         # Every card fails, but not as an open-handed guess here: go where the failure is deeper.
         deeper = [(card, child) for card, child in fail.cards.items()
                   if child is not None and child.key() in search.lost and search.lost[child.key()].kind != "open"]
         if not deeper:
             return None
         card, child = deeper[0]
-        path.append(f"{node.position.actor}:{card}")
+        path.append(f"{node.position.actor}:{real(str(card))}")
         node = child
     return None
+
+
+def _renamed_guess(guess: dict, real: Callable[[str], str]) -> dict:
+    """A guess found at a node of the same shape, in the claim's own cards (its path already is)."""
+    def cards(text: str) -> str:
+        return str(CardSet.from_str(" ".join(real(t) for t in text.split())))
+
+    out = []
+    for option in guess["redistributions"]:
+        out.append({"hands": [cards(h) for h in option["hands"]],
+                    "needs": sorted((real(c) for c in option["needs"]), key=Card.from_str),
+                    "wrong": real(option["wrong"]), "line": [real(c) for c in option["line"]]})
+    return {"after": guess["after"], "redistributions": out}
 
 
 def _guess_at(search: _Search, node: _Node, fail: _Fail, path: list[str]) -> dict | None:
