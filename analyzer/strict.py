@@ -34,7 +34,6 @@ cards with, per defender, the cards he cannot hold: what the defence's plays hav
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -235,8 +234,9 @@ def defence_plays(node: _Node) -> list[tuple[str, Claim]]:
     out: list[tuple[str, Claim]] = []
     for card in c.unseen - c.forbidden[i]:
         # He holds the card (forbidden to his partner) and nothing that would have made it illegal.
-        bad = CardSet(_illegal_with(card, position.trick, position.trump, position.notrump,
-                                    position.announced) & c.unseen.mask)
+        bad = CardSet(_illegal_with(card, _trick_facts(position.trick, position.trump, position.notrump),
+                                    position.trick, position.trump, position.notrump, position.announced)
+                      & c.unseen.mask)
         forbidden = [c.forbidden[0], c.forbidden[1]]
         forbidden[i] = forbidden[i] | bad
         forbidden[other] = forbidden[other] | CardSet([card])
@@ -257,10 +257,32 @@ def defence_plays(node: _Node) -> list[tuple[str, Claim]]:
     return out
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _illegal_with(card: Card, trick: tuple[Card, ...], trump: Suit | None, notrump: bool, announced: CardSet) -> int:
+def _trick_facts(trick: tuple[Card, ...], trump: Suit | None, notrump: bool) -> tuple:
+    """What ``legal_cards`` reads from the trick: the suit led, the highest card of it there,
+    the highest trump there, and whether a trump is in it."""
+    if not trick:
+        return ()
+    led = trick[0].suit
+    top = max(strength(c, notrump) for c in trick if c.suit == led)
+    trumps = [strength(c, notrump) for c in trick if c.suit == trump]
+    return (led, top, max(trumps, default=-1), bool(trumps))
+
+
+_ILLEGAL: dict[tuple, int] = {}
+
+
+def _illegal_with(card: Card, facts: tuple, trick: tuple[Card, ...], trump: Suit | None, notrump: bool,
+                  announced: CardSet) -> int:
     """The cards (a mask) that, held beside ``card``, would have made it illegal to play now
-    (the pair rule of "The consistent option": legality in a hand of two cards)."""
+    (the pair rule of "The consistent option": legality in a hand of two cards). Remembered
+    by ``facts`` (``_trick_facts``), all that legality reads from the trick."""
+    key = (card, facts, trump, notrump, announced.mask)
+    if key not in _ILLEGAL:
+        _ILLEGAL[key] = _illegal_pairs(card, trick, trump, notrump, announced)
+    return _ILLEGAL[key]
+
+
+def _illegal_pairs(card: Card, trick: tuple[Card, ...], trump: Suit | None, notrump: bool, announced: CardSet) -> int:
     out = 0
     for x in range(32):
         if x != card and card not in legal_cards(CardSet((1 << card) | (1 << x)), trick, trump, notrump, announced):
@@ -446,7 +468,8 @@ class _Search:
         shape, cards = node.shape()
         if shape in self.won:
             plan, known = self.won[shape]
-            return plan if known == cards else map_plan(plan, _renaming(known, cards))
+            # Renamed when the plan is given out (_resolve): copying it here cost more than the search.
+            return plan if known == cards else {"renamed": (plan, _renaming(known, cards))}
         if shape in self.lost_shapes:
             other, known = self.lost_shapes[shape]
             self.lost[key] = _Fail("same", child=other, names=_renaming(known, cards))
@@ -572,6 +595,44 @@ def _same_plays(node: _Node, labels: list[str]) -> dict[str, str]:
 def _renaming(old: list[Card], new: list[Card]) -> dict[str, str]:
     """The cards of one shape renamed, place by place (see ``_Node.shape``); only those that change."""
     return {str(a): str(b) for a, b in zip(old, new) if a != b}
+
+
+def _resolve(plan: dict, names: Mapping[str, str] | None = None, memo: dict | None = None) -> dict:
+    """The search's plan with its renamed parts (``{"renamed": (plan, names)}``, see
+    ``_Search.win``) written out in the cards of the nodes that use them; a part met again
+    with the same names is the same object (the plan stays as shared as the search left it)."""
+    names = names or {}
+    memo = {} if memo is None else memo
+    key = (id(plan), tuple(sorted(names.items())))
+    if key in memo:
+        return memo[key]
+    if "renamed" in plan:
+        inner, more = plan["renamed"]
+        # Rename by ``more`` first (the stored node's cards -> this node's), then by ``names``.
+        combined = {a: names.get(b, b) for a, b in more.items()}
+        combined.update({a: b for a, b in names.items() if a not in more})
+        out = _resolve(inner, {a: b for a, b in combined.items() if a != b}, memo)
+    elif "play" in plan or "replies" in plan:
+        def card(token: str) -> str:
+            return names.get(token, token)
+
+        if "play" in plan:
+            out = {"play": card(plan["play"]), "then": _resolve(plan["then"], names, memo)}
+        else:
+            out = {"seat": plan["seat"],
+                   "replies": {_label(k, names): _resolve(v, names, memo) for k, v in plan["replies"].items()}}
+            if "same" in plan:
+                out["same"] = {card(k): card(v) for k, v in plan["same"].items()}
+    else:
+        out = map_plan(plan, names) if names else plan
+    memo[key] = out
+    memo[key + ("plan",)] = plan  # keeps ``plan`` alive while its id is a key
+    return out
+
+
+def _label(label: str, names: Mapping[str, str]) -> str:
+    head, plus, tail = label.partition("+")
+    return names.get(head, head) + plus + tail
 
 
 def swap_plan(plan: dict, a: str, b: str) -> dict:
@@ -778,7 +839,8 @@ def check_strict(claim: Claim | Mapping[str, Any], *, consistent: bool = False,
     if open_result.laid_down:
         root = _Node(claim, tuple(names))
         try:
-            result.plan = search.win(root, open_result)
+            plan = search.win(root, open_result)
+            result.plan = None if plan is None else _resolve(plan)
             result.strict = result.plan is not None
             if result.plan is None:
                 result.guess = _find_guess(search, root)
