@@ -448,6 +448,7 @@ class ClaimResult:
     plan: dict[str, Any] | None = None
     guess: dict[str, Any] | None = None
     strict_checked: bool = field(default=False, repr=False)
+    plan_omitted: bool = False  # strict holds, its plan too large to write out (analyzer.strict.PLAN_STEPS)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -462,6 +463,8 @@ class ClaimResult:
             out["strict"] = self.strict
             if self.plan is not None:
                 out["plan"] = self.plan
+            if self.plan_omitted:
+                out["plan_omitted"] = True
             if self.guess is not None:
                 out["guess"] = self.guess
         return out
@@ -527,6 +530,7 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
         result = outcome.open
         result.strict, result.plan, result.guess, result.strict_checked = (outcome.strict, outcome.plan,
                                                                           outcome.guess, True)
+        result.plan_omitted = outcome.plan_omitted
         return result
     started = time.perf_counter()
     if not isinstance(claim, Claim):
@@ -591,6 +595,11 @@ _ALWAYS = -100  # a target below every value: answered "yes" without a search
 # --- the search over redistributions ---------------------------------------------------------------
 
 _POPCOUNT = np.array([i.bit_count() for i in range(256)], np.uint8)
+
+
+def _popcount32(masks: np.ndarray) -> np.ndarray:
+    """The number of cards in each uint32 mask."""
+    return sum(_POPCOUNT[(masks >> np.uint32(8 * s)) & np.uint32(0xFF)].astype(np.int16) for s in range(4))
 
 # The sure wins below read a higher bit as a stronger card of its suit: betl and durch
 # rank the ten between the nine and the under-knave, so their lanes are renumbered.
@@ -748,6 +757,7 @@ class _CashingPlan:
         drawn = np.ones(total, bool)  # the defence's trumps are all drawn by winning leads
         spare = np.zeros(total, np.int16)  # the actor's trumps left after that, the seven aside
         every = np.ones(total, bool)
+        tricks = np.zeros(total, np.int16)  # the actor's sure tricks (counted when the trumps are drawn)
         for suit in range(4):
             top_down = [b for b in range(8 * suit + 7, 8 * suit - 1, -1) if table.actor >> b & 1]
             if suit == trump:
@@ -758,18 +768,27 @@ class _CashingPlan:
                     drawn &= (need <= i) | self._wins(table, suit, bit, i)
                 # Once the defence has no trumps, every trump of the actor's wins when led.
                 units += np.int16(sum(sharp >> b & 1 for b in mine))
+                tricks += np.int16(len(mine))
                 spare = (len(mine) - need).astype(np.int16)
                 continue
             sure = np.ones(total, bool)
             for i, bit in enumerate(top_down):
                 sure &= self._wins(table, suit, bit, i)
                 units += (sure & bool(sharp >> bit & 1)).astype(np.int16)
+                tricks += sure.astype(np.int16)
                 losers += (~sure).astype(np.int16)
             every &= sure
         if trump < 0:
             drawn[:] = True
         every &= drawn
         units = np.where(drawn, units, 0).astype(np.int16)
+        # The defence's aces and tens that must fall into those tricks: a defender plays one card
+        # to every trick, so into the tricks the defence may win (all but the actor's sure ones)
+        # he can keep at most that many cards back, and his other aces and tens go to the actor.
+        left = position.tricks_left - np.where(drawn, tricks, 0)
+        for hand in (table.first, table.second):
+            theirs = _popcount32(hand & np.uint32(sharp)).astype(np.int16)
+            units += np.maximum(theirs - left, 0).astype(np.int16)
         everything = ((table.actor | table.unseen) & sharp).bit_count() + 1  # and the last trick
         self.every_trick = every
         # Sedma (docs/claims.md): trumps drawn and a spare trump for every side card the actor

@@ -34,6 +34,7 @@ cards with, per defender, the cards he cannot hold: what the defence's plays hav
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -54,7 +55,7 @@ from analyzer.claims import (
     read_claim,
 )
 from analyzer.contract import Contract
-from analyzer.rules import Position, legal_cards, strength, trick_winner
+from analyzer.rules import Position, strength, trick_winner
 from analyzer.solver import Solver, default_solver, questions
 
 # Contracts left when an announced seven has left play (its goal settled): the rest of the
@@ -285,9 +286,32 @@ def _illegal_with(card: Card, facts: tuple, trick: tuple[Card, ...], trump: Suit
 def _illegal_pairs(card: Card, trick: tuple[Card, ...], trump: Suit | None, notrump: bool, announced: CardSet) -> int:
     out = 0
     for x in range(32):
-        if x != card and card not in legal_cards(CardSet((1 << card) | (1 << x)), trick, trump, notrump, announced):
+        if x != card and not _legal_in_pair(card, Card(x), trick, trump, notrump, announced):
             out |= 1 << x
     return out
+
+
+def _legal_in_pair(card: Card, other: Card, trick: tuple[Card, ...], trump: Suit | None, notrump: bool,
+                   announced: CardSet) -> bool:
+    """``card in legal_cards(CardSet([card, other]), ...)``, written out for two cards (this table
+    is built for every card and trick met; tests/test_strict.py holds it to legal_cards)."""
+    hand = (card, other)
+    moves: tuple[Card, ...] = hand
+    if trick:
+        led = trick[0].suit
+        follow = tuple(c for c in hand if c.suit == led)
+        trumps_in = [c for c in trick if c.suit == trump]
+        if follow:
+            top = max(strength(c, notrump) for c in trick if c.suit == led)
+            higher = tuple(c for c in follow if strength(c, notrump) > top)
+            moves = higher if higher and not (led != trump and trumps_in) else follow
+        elif trump is not None and any(c.suit == trump for c in hand):
+            trumps = tuple(c for c in hand if c.suit == trump)
+            top_trump = max((strength(c, notrump) for c in trumps_in), default=-1)
+            moves = tuple(c for c in trumps if strength(c, notrump) > top_trump) or trumps
+    if any(c in announced for c in moves) and any(c not in announced for c in moves):
+        moves = tuple(c for c in moves if c not in announced)
+    return card in moves
 
 
 def _first_world(claim: Claim) -> CardSet | None:
@@ -597,6 +621,16 @@ def _renaming(old: list[Card], new: list[Card]) -> dict[str, str]:
     return {str(a): str(b) for a, b in zip(old, new) if a != b}
 
 
+# The most steps (actor's cards and defence nodes, each shared part once) of a plan written out.
+# A trick-1 plan can branch on every defence play for several tricks: millions of steps, which
+# neither JSON nor a player can use; the verdict then comes without its plan ("plan_omitted").
+PLAN_STEPS = 20_000
+
+
+class _PlanTooLarge(Exception):
+    pass
+
+
 def _resolve(plan: dict, names: Mapping[str, str] | None = None, memo: dict | None = None) -> dict:
     """The search's plan with its renamed parts (``{"renamed": (plan, names)}``, see
     ``_Search.win``) written out in the cards of the nodes that use them; a part met again
@@ -606,6 +640,8 @@ def _resolve(plan: dict, names: Mapping[str, str] | None = None, memo: dict | No
     key = (id(plan), tuple(sorted(names.items())))
     if key in memo:
         return memo[key]
+    if len(memo) > 2 * PLAN_STEPS:
+        raise _PlanTooLarge
     if "renamed" in plan:
         inner, more = plan["renamed"]
         # Rename by ``more`` first (the stored node's cards -> this node's), then by ``names``.
@@ -799,21 +835,42 @@ TIME_LIMIT = 60.0
 @dataclass
 class StrictResult:
     """The strict verdict: True, False, or None (undecided within the time limit); the plan when
-    True; the guess when only the open-handed check holds."""
+    True (written out when first asked for; None with ``plan_omitted`` when it has more than
+    ``PLAN_STEPS`` steps); the guess when only the open-handed check holds."""
 
     strict: bool | None
     open: ClaimResult
-    plan: dict | None = None
     guess: dict | None = None
     nodes: int = 0  # nodes of the AND-OR search
     checks: int = 0  # open-handed checks run (each over every redistribution of its node)
     seconds: float = 0.0
+    found: dict | None = field(default=None, repr=False)  # the search's plan, renamed parts unresolved
+
+    @functools.cached_property
+    def _written(self) -> tuple[dict | None, bool]:
+        if self.found is None:
+            return None, False
+        try:
+            return _resolve(self.found), False
+        except _PlanTooLarge:
+            return None, True
+
+    @property
+    def plan(self) -> dict | None:
+        return self._written[0]
+
+    @property
+    def plan_omitted(self) -> bool:
+        """True when strict holds but its plan has more than ``PLAN_STEPS`` steps (not written out)."""
+        return self._written[1]
 
     def to_json(self) -> dict[str, Any]:
         out = self.open.to_json()
         out["strict"] = self.strict
         if self.plan is not None:
             out["plan"] = self.plan
+        if self.plan_omitted:
+            out["plan_omitted"] = True
         if self.guess is not None:
             out["guess"] = self.guess
         return out
@@ -839,10 +896,9 @@ def check_strict(claim: Claim | Mapping[str, Any], *, consistent: bool = False,
     if open_result.laid_down:
         root = _Node(claim, tuple(names))
         try:
-            plan = search.win(root, open_result)
-            result.plan = None if plan is None else _resolve(plan)
-            result.strict = result.plan is not None
-            if result.plan is None:
+            result.found = search.win(root, open_result)
+            result.strict = result.found is not None
+            if result.found is None:
                 result.guess = _find_guess(search, root)
         except StrictTimeout:
             result.strict = None
@@ -930,6 +986,7 @@ def draw_guess(guess: dict) -> str:
 
 
 __all__ = [
+    "PLAN_STEPS",
     "TIME_LIMIT",
     "StrictResult",
     "StrictTimeout",

@@ -147,6 +147,11 @@ def _draw_strict(result: Any) -> None:
     if result.plan is not None:
         click.echo("\nThe plan (seat:card for the defence's plays):")
         click.echo(draw_plan(result.plan))
+    if getattr(result, "plan_omitted", False):
+        from analyzer.strict import PLAN_STEPS
+
+        click.echo(f"\nThe plan has more than {PLAN_STEPS} steps (it branches on the defence's plays "
+                   "for many tricks): not written out.")
     if result.guess is not None:
         click.echo("\n" + draw_guess(result.guess))
 
