@@ -786,9 +786,9 @@ class _CashingPlan:
         # to every trick, so into the tricks the defence may win (all but the actor's sure ones)
         # he can keep at most that many cards back, and his other aces and tens go to the actor.
         left = position.tricks_left - np.where(drawn, tricks, 0)
-        for hand in (table.first, table.second):
-            theirs = _popcount32(hand & np.uint32(sharp)).astype(np.int16)
-            units += np.maximum(theirs - left, 0).astype(np.int16)
+        self.forced_units = sum(np.maximum(_popcount32(hand & np.uint32(sharp)) - left, 0).astype(np.int16)
+                                for hand in (table.first, table.second))
+        units += self.forced_units
         everything = ((table.actor | table.unseen) & sharp).bit_count() + 1  # and the last trick
         self.every_trick = every
         # Sedma (docs/claims.md): trumps drawn and a spare trump for every side card the actor

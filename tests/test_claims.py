@@ -29,6 +29,7 @@ from analyzer.cards import Card, CardSet
 from analyzer.claims import (
     Claim,
     ClaimError,
+    _CashingPlan,
     _Check,
     _Table,
     check_claim,
@@ -287,6 +288,30 @@ def test_sure_wins_are_won_by_the_solver() -> None:
     # The proofs do fire, for every kind of goal.
     wanted = {"game": 20, "seven": 20, "hundred": 20, "durch": 20, "betl": 20, "two-sevens": 5}
     assert all(proven.get(name, 0) >= n for name, n in wanted.items()), sorted(proven.items())
+
+
+def test_forced_aces_and_tens_are_won_by_the_solver() -> None:
+    """The sure points of game and hundred count the defence's aces and tens that must fall into
+    the actor's sure tricks: redistributions proven only thanks to them are made by the solver,
+    and there are many of them."""
+    rng = random.Random(78)
+    solver = Solver(18)
+    needed = 0
+    for i in range(200):
+        contract = ["game", "hundred"][i % 2]
+        data = strong_position(rng, contract, rng.choice([3, 4, 5, 6, 7]))
+        claim = read_claim(hide(data))
+        if claim.position.marriage_rule != "czech":
+            continue
+        table = _Table(claim)
+        check = _Check(claim, table, contract)
+        plan = _CashingPlan(table, claim.position)
+        only = check.proven & (plan.cashed_units - plan.forced_units < check.targets) & ~plan.every_trick
+        for index in rng.sample(list(np.flatnonzero(only)), min(6, int(only.sum()))):
+            position = claim.with_hands(table.cards(int(index)))
+            assert solver.component(position, contract), position.to_json()
+            needed += 1
+    assert needed >= 30, needed
 
 
 def test_the_fast_path_agrees_with_the_solver() -> None:
