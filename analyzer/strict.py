@@ -452,8 +452,11 @@ class _Fail:
 
 
 class _Search:
-    def __init__(self, deadline: float | None, tt_log2: int, threads: int | None, solver: Solver | None) -> None:
+    def __init__(self, deadline: float | None, tt_log2: int, threads: int | None, solver: Solver | None,
+                 shapes: bool = True) -> None:
         self.deadline = deadline
+        self.shapes = shapes  # False: nodes remembered by their own cards only (tests compare the two)
+        self.renamed = 0  # nodes answered by a node of the same shape with other cards
         self.tt_log2 = tt_log2
         self.threads = threads
         self.solver = solver
@@ -489,13 +492,17 @@ class _Search:
         key = node.key()
         if key in self.lost:
             return None
-        shape, cards = node.shape()
+        shape, cards = node.shape() if self.shapes else (key, [])
         if shape in self.won:
             plan, known = self.won[shape]
-            # Renamed when the plan is given out (_resolve): copying it here cost more than the search.
-            return plan if known == cards else {"renamed": (plan, _renaming(known, cards))}
+            if known == cards:
+                return plan
+            self.renamed += 1
+            # Renamed when the plan is written out (_resolve): copying it here cost more than the search.
+            return {"renamed": (plan, _renaming(known, cards))}
         if shape in self.lost_shapes:
             other, known = self.lost_shapes[shape]
+            self.renamed += 1
             self.lost[key] = _Fail("same", child=other, names=_renaming(known, cards))
             return None
         self.nodes += 1
@@ -843,6 +850,7 @@ class StrictResult:
     guess: dict | None = None
     nodes: int = 0  # nodes of the AND-OR search
     checks: int = 0  # open-handed checks run (each over every redistribution of its node)
+    renamed: int = 0  # nodes answered by an earlier node of the same shape with other cards
     seconds: float = 0.0
     found: dict | None = field(default=None, repr=False)  # the search's plan, renamed parts unresolved
 
@@ -879,10 +887,11 @@ class StrictResult:
 def check_strict(claim: Claim | Mapping[str, Any], *, consistent: bool = False,
                  components: Sequence[str] | None = None, time_limit: float | None = TIME_LIMIT,
                  open_result: ClaimResult | None = None, solver: Solver | None = None,
-                 tt_log2: int | None = None, threads: int | None = None) -> StrictResult:
+                 tt_log2: int | None = None, threads: int | None = None, shapes: bool = True) -> StrictResult:
     """Is the claim laid down without seeing? (see the module's docstring). ``open_result``: the
     open-handed check already run on this claim. Past ``time_limit`` seconds the verdict is
-    None. Raises ClaimError for a claim that cannot be checked."""
+    None. ``shapes=False`` remembers nodes by their own cards only, not by their shape (the
+    tests compare the two). Raises ClaimError for a claim that cannot be checked."""
     started = time.perf_counter()
     if not isinstance(claim, Claim):
         claim = read_claim(claim, consistent)
@@ -891,7 +900,7 @@ def check_strict(claim: Claim | Mapping[str, Any], *, consistent: bool = False,
     if open_result is None:
         open_result = check_claim(claim, components=names, solver=solver, threads=threads, **kwargs)
     deadline = None if time_limit is None else started + time_limit
-    search = _Search(deadline, tt_log2 if tt_log2 is not None else 22, threads, solver)
+    search = _Search(deadline, tt_log2 if tt_log2 is not None else 22, threads, solver, shapes)
     result = StrictResult(strict=False, open=open_result)
     if open_result.laid_down:
         root = _Node(claim, tuple(names))
@@ -904,7 +913,7 @@ def check_strict(claim: Claim | Mapping[str, Any], *, consistent: bool = False,
             result.strict = None
         except _Unsupported as exc:
             raise ClaimError(f"strict check: {exc}") from None
-    result.nodes, result.checks = search.nodes, search.checks
+    result.nodes, result.checks, result.renamed = search.nodes, search.checks, search.renamed
     result.seconds = time.perf_counter() - started
     return result
 

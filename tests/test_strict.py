@@ -24,10 +24,10 @@ import pytest
 from click.testing import CliRunner
 from randpos import random_position
 
-from analyzer.cards import Card, CardSet, Rank
-from analyzer.claims import check_claim, read_claim
+from analyzer.cards import NOTRUMP_ORDER, Card, CardSet, Rank
+from analyzer.claims import check_claim, claim_components, read_claim
 from analyzer.cli import main
-from analyzer.rules import Position, legal_cards, trick_winner
+from analyzer.rules import Position, legal_cards, strength, trick_winner
 from analyzer.strict import check_strict, draw_guess, draw_plan, reply_plan, sure_card
 
 CONTRACTS = ["game", "seven", "betl", "durch"]
@@ -470,3 +470,133 @@ def test_advance_keeps_the_solver_s_verdicts() -> None:
                 assert solver.component(after, renamed[0]) == before, (data, name, str(card))
                 checked += 1
     assert checked > 200
+
+
+# --- the speed-ups: shapes, the pair-rule table, plans too large to write out ---------------------
+
+
+def test_nodes_of_one_shape_share_their_verdict_and_plan() -> None:
+    """Remembering nodes by their shape (their cards in play up to the names) gives the verdicts
+    of remembering them by their own cards, against the brute force where it answers; the plans
+    with renamed parts replay in every redistribution; and renaming does happen."""
+    renamed = 0
+    verdicts = {True: 0, False: 0}
+    for data in small_cases(11, 24, max_worlds=20):
+        claim = hide(data)
+        shaped = check_strict(claim, time_limit=None, threads=1)
+        plain = check_strict(claim, time_limit=None, threads=1, shapes=False)
+        assert shaped.strict == plain.strict, data
+        positions = full_worlds(claim)  # the claim's own (a marriage not declared rules some out)
+        if len(positions) <= 10:
+            expected = brute_strict(positions, budget=2000)
+            assert expected is None or expected == shaped.strict, data
+        renamed += shaped.renamed
+        verdicts[shaped.strict] += 1
+        if shaped.strict:
+            for position in positions:
+                assert plan_replays(Play(position), shaped.plan), (data, shaped.plan)
+        elif shaped.open.laid_down:
+            assert shaped.guess is not None, data
+    assert renamed >= 5 and verdicts[True] >= 5 and verdicts[False] >= 3, (renamed, verdicts)
+
+
+def test_pair_rule_table_matches_legal_cards() -> None:
+    """A defender's play rules out the cards that would have made it illegal: the table written
+    out for two cards says what legal_cards says of every pair."""
+    from analyzer.cards import Suit
+    from analyzer.strict import _legal_in_pair
+
+    rng = random.Random(5)
+    for _ in range(300):
+        cards = [Card(i) for i in range(32)]
+        rng.shuffle(cards)
+        trick = tuple(cards[:rng.randint(0, 2)])
+        notrump = rng.random() < 0.3
+        trump = None if notrump else Suit(rng.randrange(4))
+        announced = CardSet() if trump is None else CardSet(
+            [Card.make(trump, Rank.SEVEN)] + ([Card.make((trump + 1) % 4, Rank.SEVEN)] if rng.random() < 0.5 else []))
+        pool = cards[2:10] + [c for c in announced if c not in trick]
+        for a, b in itertools.permutations(pool, 2):
+            expected = a in legal_cards(CardSet([a, b]), trick, trump, notrump, announced)
+            assert _legal_in_pair(a, b, trick, trump, notrump, announced) == expected, (a, b, trick, trump)
+
+
+def test_a_plan_too_large_is_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    from analyzer import strict
+
+    monkeypatch.setattr(strict, "PLAN_STEPS", 1)
+    result = check_claim(LAID, strict=True, threads=1)
+    assert result.strict is True and result.plan is None and result.plan_omitted
+    payload = result.to_json()
+    assert payload["strict"] is True and payload["plan_omitted"] is True and "plan" not in payload
+    out = CliRunner().invoke(main, ["claim", "--strict", "-"], input=json.dumps(LAID))
+    assert out.exit_code == 0 and "not written out" in out.output
+
+
+def _relabelled(rng: random.Random, data: dict, keep: str) -> dict:
+    """``data`` with the cards in play of each suit replaced by a random set of that suit, in the
+    same order of strength; tried a few times for a set that keeps, card by card, what ``keep``
+    names ("points", "ranks": the rank of a king, over-knave or seven; "" nothing); the talon
+    left out. Only claims whose shapes agree are then the same game."""
+    position = Position.from_json(data)
+    nt = position.notrump
+    order = NOTRUMP_ORDER if nt else list(Rank)
+    in_play = [c for hand in position.hands for c in hand] + list(position.trick)
+
+    def kind(card: Card) -> tuple:
+        return (card.points if "points" in keep else 0,
+                card.rank if "ranks" in keep and card.rank in (Rank.KING, Rank.OVER, Rank.SEVEN) else None)
+
+    names: dict[Card, Card] = {}
+    for suit in range(4):
+        mine = sorted((c for c in in_play if c.suit == suit), key=lambda c: strength(c, nt))
+        for _ in range(20):
+            new = [Card.make(suit, order[k]) for k in sorted(rng.sample(range(8), len(mine)))]
+            if [kind(c) for c in new] == [kind(c) for c in mine]:
+                break
+        else:
+            new = mine
+        names.update(zip(mine, new))
+    out = dict(data)
+    out["hands"] = [str(CardSet(names[c] for c in hand)) for hand in position.hands]
+    if data.get("trick"):
+        out["trick"] = [str(names[c]) for c in position.trick]
+    out["talon"] = ""
+    return out
+
+
+def test_a_shape_is_one_game() -> None:
+    """Claims whose shapes agree (their cards relabelled within each suit, keeping the order) get
+    one strict verdict, each searched on its own cards, and as many redistributions made
+    open-handed; relabellings that change the shape (an ace
+    for a nine, a seven that is no longer announced ...) may change it, and some do."""
+    from analyzer.strict import _Node
+
+    rng = random.Random(12)
+    same = differ = 0
+    cases = small_cases(13, 40, max_worlds=12)
+    cases += [random_position(rng, 3, contract="game", marriage_rule="czech", mid_trick=rng.random() < 0.5)
+              for _ in range(30)]
+    for data in cases:
+        data = {**data, "talon": ""}
+        try:
+            base = read_claim(hide(data))
+        except ValueError:
+            continue
+        names = claim_components(base.position.contract)
+        key = _Node(base, names).shape()[0]
+        verdict = check_strict(base, time_limit=None, threads=1, shapes=False).strict
+        winning = check_claim(base, count=True, threads=1).winning  # open-handed, per redistribution
+        for keep in ("points ranks", "ranks", "points", "points ranks", "ranks", "points"):
+            try:
+                other = read_claim(hide(_relabelled(rng, data, keep)))
+            except ValueError:
+                continue
+            result = check_strict(other, time_limit=None, threads=1, shapes=False).strict
+            if _Node(other, names).shape()[0] == key:
+                assert result == verdict, data
+                assert check_claim(other, count=True, threads=1).winning == winning, data
+                same += 1
+            else:
+                differ += result != verdict
+    assert same >= 20 and differ >= 3, (same, differ)
