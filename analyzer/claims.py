@@ -504,7 +504,7 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
                 components: Sequence[str] | None = None, solver: Solver | None = None,
                 tt_log2: int = TT_LOG2, time_limit: float | None = None, threads: int | None = None,
                 progress: Callable[[int], None] | None = None, strict: bool = False,
-                strict_time_limit: float | None = 60.0) -> ClaimResult:
+                strict_time_limit: float | None = 60.0, settled: np.ndarray | None = None) -> ClaimResult:
     """Is the claim laid down? Exact: every redistribution is settled, by a proof that
     needs no search (docs/claims.md, "Sure wins") or by the open-hand search itself.
 
@@ -518,6 +518,9 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
 
     With ``strict``, also laid down without seeing (``analyzer.strict``): ``strict``, ``plan``
     and ``guess`` are filled in; past ``strict_time_limit`` seconds ``strict`` is None.
+    ``settled``: a bool per redistribution (in the order of the claim's table) that the caller
+    has proven made by every component; they are counted as sure wins and not searched (the
+    strict check's sure plan after its first card).
     """
     if strict:
         from analyzer.strict import check_strict  # it builds on this module
@@ -541,6 +544,11 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
     table = _Table(claim)
     total = len(table.first)
     checks = [_Check(claim, table, name) for name in names]
+    if settled is not None:
+        if settled.shape != (total,):
+            raise ClaimError(f"settled must hold one bool per redistribution ({total}), not {settled.shape}")
+        for check in checks:
+            check.proven = check.proven | settled
     todo = np.zeros(total, bool)
     for check in checks:
         todo |= ~check.proven

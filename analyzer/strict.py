@@ -41,6 +41,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from analyzer.cards import NOTRUMP_ORDER, SHARP_MASK, Card, CardSet, Rank, Suit
 from analyzer.claims import (
     Claim,
@@ -475,13 +477,14 @@ class _Search:
             raise StrictTimeout
         return left
 
-    def open_check(self, node: _Node) -> ClaimResult:
-        """The open-handed verdict on every redistribution of the node."""
+    def open_check(self, node: _Node, settled: np.ndarray | None = None) -> ClaimResult:
+        """The open-handed verdict on every redistribution of the node (those ``settled`` are
+        known to be made and not searched)."""
         self.checks += 1
         threads = 1 if node.claim.count() < _ONE_THREAD else self.threads
         try:
             return check_claim(node.claim, components=node.names, tt_log2=self.tt_log2, threads=threads,
-                               time_limit=self._time(), solver=self.solver)
+                               time_limit=self._time(), solver=self.solver, settled=settled)
         except ClaimTimeout:
             raise StrictTimeout from None
 
@@ -551,12 +554,13 @@ class _Search:
         if self.habits.get(habit) in order:
             order.remove(self.habits[habit])
             order.insert(0, self.habits[habit])
+        sure, settled = self._sure_start(node)
         for card in order:
             child = _after_actor(node, card)
             if child is None:
                 fail.cards[card] = None
                 continue
-            checked = None if len(legal) == 1 else self.open_check(child)
+            checked = None if len(legal) == 1 else self.open_check(child, settled if card == sure else None)
             sub = self.win(child, checked)
             if sub is not None:
                 self.habits[habit] = card
@@ -564,6 +568,18 @@ class _Search:
             fail.cards[card] = child
         self.lost[node.key()] = fail
         return None
+
+    def _sure_start(self, node: _Node) -> tuple[Card | None, np.ndarray | None]:
+        """The sure plan's first card here and the redistributions it wins (docs/claims.md, "The
+        search, and why it is exact", step 3): after that card they need no search."""
+        position, claim = node.position, node.claim
+        if len(node.names) != 1 or position.trick or position.leader != position.actor:
+            return None, None
+        table = _Table(claim)
+        proven = _Check(claim, table, node.names[0]).proven
+        if not proven.any():
+            return None, None
+        return sure_card(position, claim.unseen, sure_kind(position)), proven
 
     def _order(self, position: Position, legal: list[Card], names: tuple[str, ...]) -> list[Card]:
         """Cards that win open-handed in the node's representative redistribution first (a guide)."""

@@ -20,6 +20,7 @@ import itertools
 import json
 import random
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 from randpos import random_position
@@ -600,3 +601,38 @@ def test_a_shape_is_one_game() -> None:
             else:
                 differ += result != verdict
     assert same >= 20 and differ >= 3, (same, differ)
+
+
+def test_after_the_sure_card_the_proven_redistributions_stay_won() -> None:
+    """The check after the sure plan's first card skips the redistributions the sure wins proved
+    before it (``settled``): each of them is still made open-handed after that card."""
+    from analyzer.claims import _Check, _Table
+    from analyzer.solver import Solver
+    from analyzer.strict import advance, sure_kind
+
+    rng = random.Random(21)
+    solver = Solver(18)
+    tried = 0
+    for _ in range(400):
+        contract = rng.choice(["game", "game", "hundred", "seven", "durch"])
+        data = random_position(rng, rng.choice([3, 4, 5]), contract=contract, mid_trick=False)
+        data["leader"] = data.get("actor", 0)
+        try:
+            claim = read_claim(hide(data))
+        except ValueError:
+            continue
+        position = claim.position
+        names = claim_components(position.contract)
+        if len(names) != 1 or position.leader != position.actor or position.trick:
+            continue
+        proven = _Check(claim, _Table(claim), names[0]).proven
+        if not proven.any() or proven.all():
+            continue
+        card = sure_card(position, claim.unseen, sure_kind(position))
+        table = _Table(claim)
+        for index in np.flatnonzero(proven)[:5]:
+            after, renamed = advance(claim.with_hands(table.cards(int(index))), card, names)
+            assert after is not None and renamed == names
+            assert solver.component(after, names[0]), (data, str(card), int(index))
+            tried += 1
+    assert tried >= 30, tried
