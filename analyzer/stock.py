@@ -191,6 +191,20 @@ def group_line(position: VariantPosition, line: list[Move]) -> list[StockTrick]:
     return tricks
 
 
+def declared_along(position: VariantPosition, line: list[Move]) -> tuple[tuple[str, str], str]:
+    """The suits of the marriages each side (actor, defence) has declared once ``line`` is played
+    from ``position`` (those declared before it included), and those declared while the stock
+    lasted (worth 20 even in trumps in the six-card variant). Raises PositionError for an illegal line."""
+    early = {s for side in position.declared for s in side} if position.stock else set()
+    for move in line:
+        before = position
+        position = position.play(move) if isinstance(move, Card) else play_move(position, move)
+        if before.stock:
+            early |= {s for side in position.declared for s in side} - {s for side in before.declared for s in side}
+    sides = tuple("".join(s.token for s in side) for side in position.declared)
+    return (sides[0], sides[1]), "".join(s.token for s in sorted(early))
+
+
 def check_stock(position: VariantPosition) -> None:
     """Raise PositionError naming the first thing wrong with a two-player position's stock,
     variant and hands (the rest is VariantPosition.check's)."""
