@@ -73,6 +73,10 @@ class StockSolver:
         self._search = _core.StockSearch(tt_log2, CORE_TT_LOG2)
         self.line_nodes = 0  # stock-phase nodes of the last line_steps (its value's search included)
 
+    def set_time_limit(self, seconds: float) -> None:
+        """Later searches raise ``_core.Stopped`` past this many seconds (0: no limit)."""
+        self._search.set_time_limit(seconds)
+
     @property
     def nodes(self) -> int:
         return self._search.nodes
