@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from math import comb, factorial
 from typing import Any
@@ -113,11 +113,12 @@ def _assumption(position: VariantPosition) -> str:
 
 
 def check_claim2(position: VariantPosition, solver: Solver | None = None, max_worlds: int = MAX_WORLDS,
-                 time_limit: float | None = None) -> Claim2Result:
+                 time_limit: float | None = None, progress: Callable[[int], None] | None = None) -> Claim2Result:
     """Does the actor make the contract whatever the other hand and the stock's order?
 
     Raises ClaimTooLarge for more than ``max_worlds`` redistributions and ClaimTimeout past
-    ``time_limit`` seconds (one line each)."""
+    ``time_limit`` seconds (one line each). ``progress(1)`` is called after each redistribution
+    searched (the web's jobs: it may raise to cancel)."""
     if not isinstance(position, VariantPosition) or position.players != 2:
         raise ArgumentError("check_claim2 takes a two-player position (Position.from_json with \"players\": 2)")
     total = count_redistributions(position)
@@ -139,6 +140,8 @@ def check_claim2(position: VariantPosition, solver: Solver | None = None, max_wo
             if not solver.makes(world):
                 return _counterexample(solver, world, worlds + 1, total, position)
             worlds += 1
+            if progress is not None:
+                progress(1)
     except _core.Stopped:
         raise ClaimTimeout(f"the claim is not settled in {time_limit:g} s ({worlds} of {total} "
                            "redistributions searched)") from None

@@ -204,3 +204,22 @@ def test_too_many_on_the_command_line() -> None:
     position = deal(random.Random(6), False, 8)
     code, _, err = run([], _hidden(position))
     assert code == 2 and err.startswith("marias: too many redistributions: ")
+
+
+def test_the_web_claim_is_the_cli_json() -> None:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # Starlette's note that httpx2 is coming
+        from starlette.testclient import TestClient
+
+        from analyzer.web import create_app
+
+    position = deal(random.Random(9), False, 2)
+    claim = _hidden(position)
+    with TestClient(create_app()) as client:
+        answer = client.post("/api/claim", json=claim)
+        assert answer.status_code == 200, answer.text
+        assert answer.json() == json.loads(run(["--json"], claim)[1])
+        bad = client.post("/api/claim?strict=1", json=claim)
+        assert bad.status_code == 400 and "two-player claim" in bad.json()["error"]

@@ -60,7 +60,7 @@ def claim_work(data: Any, options: dict[str, Any]) -> Callable[[Job], dict]:
                                                                           "strict")}, players=2)
             position2 = claim2_from_json(data)
             job.total = count2(position2)
-            return check_claim2(position2).to_json()
+            return check_claim2(position2, progress=job.progress).to_json()
         claim = read_claim(data, options["consistent"])
         job.total = claim.count()
         return check_claim(claim, count=options["count"], components=options["components"],
