@@ -30,7 +30,7 @@ from math import comb, factorial
 from typing import Any
 
 from analyzer import _core
-from analyzer.cards import CardSet
+from analyzer.cards import Card, CardSet, Rank
 from analyzer.claims4 import Claim4Error, Claim4Result, ClaimTooLarge
 from analyzer.contract import Contract
 from analyzer.errors import ArgumentError, MariasError
@@ -66,10 +66,13 @@ class Claim2Result(Claim4Result):
 
 
 def _fixed(position: VariantPosition) -> tuple[CardSet, tuple[Any, ...]]:
-    """What the claimant sees besides his hand and the trick: an announced seven in the other
-    hand, and the six-card variant's stock's last card (face up)."""
+    """What the claimant knows besides his hand and the trick: an announced seven in the other
+    hand, the king of each marriage the other player declared and has not played (he kept it
+    when he played the over, and a card leaves a hand only by being played), and the six-card
+    variant's stock's last card (face up)."""
     other = 1 - position.actor
-    seen = CardSet([c for c in position.announced if c in position.hands[other]])
+    kings = [Card.make(suit, Rank.KING) for suit in position.declared[position.side(other)]]
+    seen = CardSet([c for c in (*position.announced, *kings) if c in position.hands[other]])
     last = position.stock[-1:] if position.variant == "six" else ()
     return seen, last
 
@@ -107,7 +110,7 @@ def _assumption(position: VariantPosition) -> str:
         return "after the stock: the other hand is the unseen cards (perfect information)"
     seen, last = _fixed(position)
     extra = f", the turned {last[0]} last" if last else ""
-    extra += f", the announced {' '.join(map(str, seen))} in the other hand" if seen else ""
+    extra += f", {' '.join(map(str, seen))} in the other hand (announced or declared)" if seen else ""
     return (f"every hand of {len(position.hands[1 - position.actor])} for the other player and every order of "
             f"the stock{extra}, each played open-handed")
 

@@ -32,7 +32,8 @@ def brute_worlds(position: VariantPosition, data: dict) -> list[dict]:
     unseen cards are the other hand's and the stock's, but for an announced seven in the other
     hand and the six-card variant's last stock card (face up)."""
     other = 1 - position.actor
-    fixed_hand = [c for c in position.hands[other] if c in position.announced]
+    kings = {Card.make(s, Rank.KING) for s in position.declared[position.side(other)]}
+    fixed_hand = [c for c in position.hands[other] if c in position.announced or c in kings]
     fixed_last = list(position.stock[-1:]) if position.variant == "six" else []
     unseen = [c for c in position.hands[other] if c not in fixed_hand] + \
         [c for c in position.stock if c not in fixed_last]
@@ -223,3 +224,27 @@ def test_the_web_claim_is_the_cli_json() -> None:
         assert answer.json() == json.loads(run(["--json"], claim)[1])
         bad = client.post("/api/claim?strict=1", json=claim)
         assert bad.status_code == 400 and "two-player claim" in bad.json()["error"]
+
+
+def test_the_king_of_a_marriage_the_other_player_declared_stays_with_him() -> None:
+    rng = random.Random(10)
+    while True:
+        position = deal(rng, False, 2)
+        other = 1 - position.actor
+        suits = [s for s in Suit if Card.make(s, Rank.KING) in position.hands[other]
+                 and Card.make(s, Rank.OVER) not in position.hands[0] | position.hands[1] | CardSet(position.stock)]
+        if suits:
+            break
+    suit = suits[0]
+    declared = list(position.declared)
+    declared[position.side(other)] = (*declared[position.side(other)], suit)
+    value = 20 if suit != position.trump else 40
+    score = list(position.score)
+    score[position.side(other)] += value
+    marked = position.replace(declared=tuple(declared), score=tuple(score))
+    king = Card.make(suit, Rank.KING)
+    assert count_redistributions(position) == 90 and count_redistributions(marked) == 72  # C(9, 7) * 2!
+    from analyzer.claims2 import redistributions
+
+    assert all(king in world.hands[other] for world in redistributions(marked))
+    assert f"{king} in the other hand (announced or declared)" in check_claim2(marked).partner
