@@ -217,6 +217,9 @@ def test_the_six_card_game_is_a_stake_for_the_majority() -> None:
     ({"stock_marriages": "l", "marriages": {"actor": "l", "defence": ""}}, "belong to the six-card variant"),
     ({"variant": "six", "stock_marriages": "b"}, "not among the declared marriages"),
     ({"players": 1}, "players must be a whole number from 2 to 4"),
+    ({"contract": "two-sevens"}, "two players have no two-sevens"),
+    ({"contract": "durch", "trump": None, "points": None, "marriages": None, "trump_seven": None},
+     "two players have no durch"),
 ])
 def test_bad_two_player_results_are_one_line(change: dict, words: str) -> None:
     data = {k: v for k, v in {**two(), **change}.items() if v is not None}

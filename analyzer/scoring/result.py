@@ -24,7 +24,7 @@ from analyzer.contract import COMPONENT_NAMES, Contract
 from analyzer.errors import MariasError, ResultError
 from analyzer.scoring.facts import Holding, read_cards
 from analyzer.scoring.tables import AGAINST
-from analyzer.scoring.two import SIX, VARIANTS, check_two
+from analyzer.scoring.two import SIX, VARIANTS, check_contract, check_two
 
 # Four active players: the contracts played with a partner (the rest alone against three).
 FOUR_PARTNERED = frozenset({"game", "seven", "hundred", "hundred-seven", "seven-against", "hundred-against", "durch"})
@@ -310,7 +310,8 @@ def parse_result(data: Any) -> GameResult:
     players = _int(data.get("players", 3), "players", 2, 4)
     active = "partner" in data  # four active players; "players": 4 alone is the pauzírák
     if active and players != 4:
-        raise ResultError(f"a partner belongs to four players (\"players\": 4); {players} have none")
+        raise ResultError(f"a partner belongs to four players (\"players\": 4); "
+                          f"{'two' if players == 2 else 'three'} have none")
     nseats = 4 if active else 2 if players == 2 else 3
     variant = _variant(data, players)
 
@@ -318,6 +319,8 @@ def parse_result(data: Any) -> GameResult:
         raise ResultError("the result needs a contract")
     contract = None if data.get("contract") is None else Contract.parse(data["contract"])
     name = None if contract is None else contract.value
+    if players == 2:
+        check_contract(variant, name, unplayed)
     if data.get("actor") is None and unplayed != "passed":
         raise ResultError(f"the result needs an actor (seat {'0 or 1' if nseats == 2 else '0, 1 or 2'})")
     actor = None if data.get("actor") is None else _seat(data["actor"], "actor", nseats)
@@ -429,7 +432,7 @@ def parse_result(data: Any) -> GameResult:
                           f"{'four' if active else 'two'} players have none")
     stock_marriages = _stock_marriages(data, variant, marriages)
     if players == 2:
-        check_two(variant, name, unplayed, bool(flek), bool(against), bool(talon_points) or (
+        check_two(variant, bool(flek), bool(against), bool(talon_points) or (
             trump_seven is not None and trump_seven.fate == "talon"))
     hands = None if data.get("hands") is None else _dealt(data["hands"], active)
     holding = None if data.get("holding") is None else _holding(data["holding"])

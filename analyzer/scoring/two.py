@@ -34,7 +34,7 @@ from analyzer.errors import ResultError
 if TYPE_CHECKING:
     from analyzer.scoring.tables import Rules
 
-__all__ = ["SIX", "TWO_CONTRACTS", "VARIANTS", "two_rules"]
+__all__ = ["SIX", "TWO_CONTRACTS", "VARIANTS", "check_contract", "check_two", "two_rules"]
 
 SIX = "six"
 VARIANTS = ("lizany", SIX)
@@ -73,17 +73,20 @@ def two_rules(t: Rules, variant: str) -> Rules:
     return replace(t, table=table, prices=prices, contracts=contracts)
 
 
-def check_two(variant: str, contract: str | None, unplayed: str | None, flek: bool, against: bool,
-              talon: bool) -> None:
-    """The checks of a two-player result whatever the rule set (ResultError, one line)."""
+def check_contract(variant: str, contract: str | None, unplayed: str | None) -> None:
+    """A two-player result's contract and unplayed case, whatever the rule set (ResultError, one
+    line), checked before the facts the contract reads."""
     if contract is not None and contract not in TWO_CONTRACTS:
         raise ResultError(f"two players have no {contract} (they play: {', '.join(TWO_CONTRACTS)})")
     if unplayed is not None and unplayed not in UNPLAYED:
         raise ResultError(f"two players play every hand out: no unplayed game {unplayed!r} (only laid-down)")
+    if variant == SIX and contract not in (None, "game"):
+        raise ResultError(f"the six-card variant has no announcements: its contract is the game, not {contract}")
+
+
+def check_two(variant: str, flek: bool, against: bool, talon: bool) -> None:
+    """The rest of a two-player result's checks whatever the rule set (ResultError, one line)."""
     if talon:
         raise ResultError("two players have no talon (talon_points, a trump seven in the talon)")
-    if variant == SIX:
-        if contract not in (None, "game"):
-            raise ResultError(f"the six-card variant has no announcements: its contract is the game, not {contract}")
-        if flek or against:
-            raise ResultError("the six-card variant has no announcements and no doubling (flek, against)")
+    if variant == SIX and (flek or against):
+        raise ResultError("the six-card variant has no announcements and no doubling (flek, against)")
