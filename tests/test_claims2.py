@@ -248,3 +248,10 @@ def test_the_king_of_a_marriage_the_other_player_declared_stays_with_him() -> No
 
     assert all(king in world.hands[other] for world in redistributions(marked))
     assert f"{king} in the other hand (announced or declared)" in check_claim2(marked).partner
+
+
+def test_cli_time_limit_is_one_line() -> None:
+    position = deal(random.Random(3), False, 4)
+    code, out, err = run(["--time-limit", "0.000001"], position.to_json())
+    assert code == 2 and out == "" and err.startswith("marias: the claim is not settled in 1e-06 s")
+    assert err.count("\n") == 1
