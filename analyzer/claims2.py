@@ -55,6 +55,11 @@ class Claim2Result(Claim4Result):
 
     perfect_information: bool = False  # after the stock: the claimant sees everything
 
+    @property
+    def assumed(self) -> str:
+        """What the check assumed the claimant knows (the field ``partner`` of four players)."""
+        return self.partner
+
     def to_json(self) -> dict[str, Any]:
         """The three-player claim result's keys (``laid_down``, ``distributions``, ``components``,
         ``counterexample``), and ``worlds`` searched, ``ruled_out`` (always 0: any card may be

@@ -247,7 +247,7 @@ def test_the_king_of_a_marriage_the_other_player_declared_stays_with_him() -> No
     from analyzer.claims2 import redistributions
 
     assert all(king in world.hands[other] for world in redistributions(marked))
-    assert f"{king} in the other hand (announced or declared)" in check_claim2(marked).partner
+    assert f"{king} in the other hand (announced or declared)" in check_claim2(marked).assumed
 
 
 def test_cli_time_limit_is_one_line() -> None:

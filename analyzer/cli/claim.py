@@ -175,7 +175,7 @@ def _claim2(data: dict[str, Any], as_json: bool, unicode: bool, time_limit: floa
                f"{unseen.pretty(unicode, nt)}")
     if position.trick:
         click.echo(f"  trick so far  {' '.join(c.pretty(unicode) for c in position.trick)}")
-    click.echo(f"  assumed: {result.partner}")
+    click.echo(f"  assumed: {result.assumed}")
     n = result.total
     if result.laid_down:
         click.echo(f"\nVerdict: laid down ({n} redistribution{'s' if n != 1 else ''} checked)")
