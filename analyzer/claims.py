@@ -698,7 +698,12 @@ class _Check:
             keys = _defence_marriages(table)
             for key in np.unique(keys):
                 index = int(np.flatnonzero(keys == key)[0])
-                self.targets[keys == key] = questions(claim.with_hands(table.cards(index)))[name].target
+                # One of the claim's own redistributions: no need to check the position again.
+                hands = list(position.hands)
+                hands[claim.defenders[0]] = first = table.cards(index)
+                hands[claim.defenders[1]] = claim.unseen - first
+                world = dataclasses.replace(position, hands=tuple(hands))
+                self.targets[keys == key] = questions(world)[name].target
         self.proven = _sure_wins(claim, table, name, self.targets)
 
 

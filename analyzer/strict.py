@@ -319,11 +319,23 @@ def _legal_in_pair(card: Card, other: Card, trick: tuple[Card, ...], trump: Suit
 def _first_world(claim: Claim) -> CardSet | None:
     """The first redistribution of ``_masks`` (the cards of ``defenders[0]``), without listing
     the others: his forced cards and the first k free ones."""
-    if not claim.count():
-        return None
-    k = claim.sizes[0] - len(claim.forced[0])
-    free = [int(c) for c in claim.free][:k]  # subsets() lists combinations of this order
-    return CardSet(claim.forced[0].mask | sum(1 << b for b in free))
+    unseen = claim.unseen.mask
+    forced0, forced1 = unseen & claim.forbidden[1].mask, unseen & claim.forbidden[0].mask
+    free = unseen & ~forced0 & ~forced1
+    k = claim.sizes[0] - forced0.bit_count()
+    if forced0 & forced1 or not 0 <= k <= free.bit_count():
+        return None  # Claim.count() is 0
+    first = forced0
+    for b in _ITERATION_ORDER:  # CardSet's order, which subsets() lists combinations of
+        if k == 0:
+            break
+        if free >> b & 1:
+            first |= 1 << b
+            k -= 1
+    return CardSet(first)
+
+
+_ITERATION_ORDER = tuple(8 * suit + rank for suit in range(4) for rank in range(7, -1, -1))
 
 
 def _with_hands(claim: Claim, first: CardSet) -> Position:
@@ -622,20 +634,24 @@ def _same_plays(node: _Node, labels: list[str]) -> dict[str, str]:
     after = [(position.leader + k) % 3 for k in range(len(position.trick) + 1, 3)]
     if any(seat != position.actor for seat in after):
         return {}
-    plain = {Card.from_str(label) for label in labels if "+" not in label}
-    nt = position.notrump
-    in_play = node.claim.unseen | position.hands[position.actor] | CardSet(position.trick)
+    plain = {int(Card.from_str(label)) for label in labels if "+" not in label}
+    order = _NOTRUMP_BITS if position.notrump else _TRUMP_BITS  # ranks from the lowest
+    in_play = node.claim.unseen.mask | position.hands[position.actor].mask | CardSet(position.trick).mask
+    # Cards that cannot be exchanged: announced sevens, and kings and over-knaves with trumps.
+    fixed = position.announced.mask
+    if position.trump is not None:
+        fixed |= sum(1 << (8 * suit + rank) for suit in range(4) for rank in (Rank.KING, Rank.OVER))
     out: dict[str, str] = {}
     for card in plain:
-        if card in position.announced or (position.trump is not None and card.rank in (Rank.KING, Rank.OVER)):
+        if fixed >> card & 1:
             continue
-        below = [c for c in in_play if c.suit == card.suit and strength(c, nt) < strength(card, nt)]
+        suit, place = card >> 3, order.index(card & 7)
+        below = [8 * suit + r for r in order[:place] if in_play >> (8 * suit + r) & 1]
         if not below:
             continue
-        lower = max(below, key=lambda c: strength(c, nt))
-        if (lower in plain and lower.points == card.points and lower not in position.announced
-                and not (position.trump is not None and lower.rank in (Rank.KING, Rank.OVER))):
-            out[str(card)] = str(lower)
+        lower = below[-1]
+        if lower in plain and (SHARP_MASK >> lower & 1) == (SHARP_MASK >> card & 1) and not fixed >> lower & 1:
+            out[str(Card(card))] = str(Card(lower))
     return out
 
 
