@@ -235,10 +235,11 @@ def defence_plays(node: _Node) -> list[tuple[str, Claim]]:
     i = c.defenders.index(seat)
     other = 1 - i
     out: list[tuple[str, Claim]] = []
+    facts = _trick_facts(position.trick, position.trump, position.notrump)
+    announced = position.announced
     for card in c.unseen - c.forbidden[i]:
         # He holds the card (forbidden to his partner) and nothing that would have made it illegal.
-        bad = CardSet(_illegal_with(card, _trick_facts(position.trick, position.trump, position.notrump),
-                                    position.trick, position.trump, position.notrump, position.announced)
+        bad = CardSet(_illegal_with(card, facts, position.trick, position.trump, position.notrump, announced)
                       & c.unseen.mask)
         forbidden = [c.forbidden[0], c.forbidden[1]]
         forbidden[i] = forbidden[i] | bad
