@@ -634,6 +634,9 @@ static void tt_store(mr_ctx *c, const tt_key *k, int bound, int lower, int move)
  * card between them, same points, nothing special about either), ordered by a
  * cheap guess of their merit, the table's move first, then the killers (-1: none);
  * at a lead, the history breaks ties and outweighs small differences of merit. */
+#ifndef PARTNER_LEAD
+#define PARTNER_LEAD 65
+#endif
 #define HISTORY_WEIGHT 300 /* a point of merit against the history (measured: 100 to 1000 all do) */
 static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int first, int killer, int killer2) {
     const state *s = &c->s;
@@ -649,6 +652,16 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
         friend_wins = c->maxside[seat_after(c, s->leader, w)] == c->maxside[p];
     }
     int betl_actor = c->p.goal == MR_GOAL_BETL && p == c->p.actor;
+    /* At a lead: the suits whose top card (among the other players') a partner holds. */
+    uint32_t partner_tops = 0;
+    if (s->ntrick == 0 && points_matter)
+        for (int suit = 0; suit < 4; suit++) {
+            uint32_t lane = others & LANE(suit);
+            if (!lane) continue;
+            uint32_t top = 1u << top_bit(lane);
+            for (int seat = 0; seat < c->n; seat++)
+                if (seat != p && c->maxside[seat] == c->maxside[p] && (s->hand[seat] & top)) partner_tops |= LANE(suit);
+        }
     int n = 0, score[10];
     for (int suit = 0; suit < 4; suit++) {
         int prev = -1;
@@ -670,6 +683,8 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
             if (win < 0) {
                 int top = !(others & LANE(suit) & above(card));
                 sc = top ? 60 + 5 * sharp : 20 - rank - 10 * sharp;
+                /* Low to a partner's top card of the suit: his trick, with our points on it. */
+                if (!top && points_matter && (partner_tops & LANE(suit))) sc = PARTNER_LEAD - rank + 10 * sharp;
                 if (betl_actor) sc = 30 - rank;
             } else {
                 int wins = beats(c, card, win);
