@@ -436,8 +436,7 @@ static void bounds(const mr_ctx *c, int *lb, int *ub) {
         uint32_t max_top = min_trumps ? max_trumps & above(top_bit(min_trumps)) : max_trumps;
         uint32_t min_top = max_trumps ? min_trumps & above(top_bit(max_trumps)) : min_trumps;
         int sure[2] = {popcount(min_top & c->p.sharp), popcount(max_top & c->p.sharp)}; /* by maxside */
-        int tricks[2] = {0, 0}, last[2] = {0, 0};
-        uint32_t all_trumps = max_trumps | min_trumps;
+        int tricks[2] = {0, 0}, last[2] = {0, 0}, cashed[2] = {0, 0};
         for (int seat = 0; seat < c->n; seat++) {
             int side = c->maxside[seat];
             uint32_t h = s->hand[seat], top = h & (side ? max_top : min_top);
@@ -447,16 +446,32 @@ static void bounds(const mr_ctx *c, int *lb, int *ub) {
             /* A player left with nothing but such trumps puts one in every trick: his
              * side takes them all, the last trick too. */
             if (h && h == top) sure[side] = pts;
+            if (!k || top != (side ? max_trumps : min_trumps) || (h & c->p.announced)) continue;
             /* His side's only trumps, all above the other side's, t of them with n other
              * cards: he wins every trick he trumps, so he must trump (a trump led, or
              * void in the suit led) only when another player leads: after a trick he
              * lost with one of his n others, or now. With t >= n + (not on lead) he
              * still holds a trump for the last trick. */
-            if (k && top == (side ? max_trumps : min_trumps) && !(h & c->p.announced) && k >= popcount(h) - k + (s->leader != seat))
-                last[side] = 1;
+            if (k >= popcount(h) - k + (s->leader != seat)) last[side] = 1;
+            /* And when the other side has no trump: he never throws a card away while he
+             * holds one, and the first time he must trump he wins the lead and cashes his
+             * cards above every other player's of their suits (as he does on lead, or when
+             * he must beat with one a card led; a partner's higher card could take the
+             * lead from him): each trick of his trumps and those cards is his, and fed. */
+            if (side ? min_trumps : max_trumps) continue;
+            uint32_t wins = top, theirs = all & ~h;
+            for (int suit = 0; suit < 4; suit++) {
+                uint32_t lane = theirs & LANE(suit);
+                wins |= h & LANE(suit) & (lane ? above(top_bit(lane)) : ~0u);
+            }
+            cashed[side] = popcount(wins & c->p.sharp) + forced_points(c, side, popcount(wins));
         }
-        for (int side = 0; side < 2; side++)
-            if (sure[side] < pts) sure[side] += forced_points(c, side, tricks[side]) + last[side];
+        for (int side = 0; side < 2; side++) {
+            if (sure[side] == pts) continue;
+            sure[side] += forced_points(c, side, tricks[side]);
+            if (cashed[side] > sure[side]) sure[side] = cashed[side];
+            sure[side] += last[side];
+        }
         int max_sure = sure[1], min_sure = sure[0];
         if (max_sure > lo) lo = max_sure;
         if (pts - min_sure < hi) hi = pts - min_sure;

@@ -1,6 +1,6 @@
 """The core's bounds from the top trumps (docs/core.md, "Bounds"): the cards the other side must
-feed to a side's sure trump tricks, and the last trick of a player who holds all his side's
-trumps, above the other side's, on lead or not. Checked against the slow references on endgames
+feed to a side's sure trump tricks, and the last trick and the cashed top cards of a player who
+holds all his side's trumps, above the other side's, on lead or not. Checked against the slow references on endgames
 built to set them off: one player holds the top trumps still out (his opponents a few low ones
 at times, in 4 players his partner may too), and his opponents hold the aces and tens. Random
 endgames seldom reach them, so they get their own test."""
@@ -12,7 +12,7 @@ import pytest
 from reference import reference_solve
 from reference4 import reference4_solve
 
-from analyzer.cards import Card, CardSet, Suit
+from analyzer.cards import Card, CardSet, Rank, Suit
 from analyzer.rules import Position
 from analyzer.solver import Solver
 
@@ -25,18 +25,23 @@ def one_holds_the_trumps(rng: random.Random, players: int, tricks: int) -> tuple
     # the holder's trumps lie above the others' (a few top ones may be gone)
     trumps = [Card.make(trump, r) for r in reversed(range(8))][rng.choice([0, 0, 1, 2]):]
     plain = [Card(i) for i in range(32) if Card(i).suit != trump]
-    # sharp cards first (give or take some noise), to the holder's opponents
-    plain.sort(key=lambda c: -10 * (c.points > 0) + rng.uniform(0, 12))
+    # sharp cards first (give or take some noise), to the holder's opponents; or, half the
+    # time, the plain cards at random and no trump but his (his partner may top his cards)
+    sharp_first = rng.random() < 0.5
+    plain.sort(key=lambda c: -10 * (c.points > 0) * sharp_first + rng.uniform(0, 12))
     holder, held = rng.randrange(players), rng.randint(1, tricks)
+    # at times the holder keeps an ace or two of his own (cards above all the others')
+    aces = [c for c in plain if c.rank == Rank.ACE][:rng.choice([0, 0, 1, 2])][:tricks - held]
+    plain = [c for c in plain if c not in aces]
     low = trumps[held:]
     hands: list[list[Card]] = [[] for _ in range(players)]
     for seat in range(players):
         if seat != holder:
-            mine = [low.pop(rng.randrange(len(low))) for _ in range(rng.choice([0, 0, 1, 2])) if low]
+            mine = [low.pop(rng.randrange(len(low))) for _ in range(rng.choice([0, 0, 1, 2]) * sharp_first) if low]
             hands[seat] = mine + [plain.pop(0) for _ in range(tricks - len(mine))]
     rest = plain[:]
     rng.shuffle(rest)
-    hands[holder] = trumps[:held] + rest[:tricks - held]
+    hands[holder] = trumps[:held] + aces + rest[:tricks - held - len(aces)]
     data: dict = {"hands": [str(CardSet(h)) for h in hands], "contract": "game", "trump": trump.token,
                   "actor": rng.randrange(players), "leader": rng.randrange(players),
                   "marriage_rule": rng.choice(["czech", "over-first"])}
