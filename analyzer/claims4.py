@@ -192,13 +192,15 @@ def check_claim4(position: VariantPosition, solver: Solver | None = None,
     return Claim4Result(True, worlds, total, ruled_out, assumption, contract=position.contract)
 
 
-def refuse_three_player_options(given: dict[str, Any]) -> None:
+def refuse_three_player_options(given: dict[str, Any], players: int = 4) -> None:
     """Raise Claim4Error for the first of the three-player claim options that is set (by the
     name the caller uses: ``--strict`` on the command line, ``strict`` on the web)."""
+    word = {2: "two", 4: "four"}[players]
     for name, value in given.items():
         if value:
-            raise Claim4Error(f"{name} is for three players: a four-player claim is checked open-handed, "
-                              "every redistribution, for the contract's own goal (docs/claims.md, \"Four players\")")
+            raise Claim4Error(f"{name} is for three players: a {word}-player claim is checked open-handed, "
+                              f"every redistribution, for the contract's own goal (docs/claims.md, "
+                              f"\"{word.capitalize()} players\")")
 
 
 MAX_FILL_TRIES = 5_000  # deals tried to find one that fits the trick and the history (hidden hands)

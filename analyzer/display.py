@@ -106,10 +106,14 @@ def draw_line(position: Position, line: Sequence[Card], unicode: bool = False, g
         tricks = group_tricks(position, line)
     rows = []
     for trick in tricks:
-        shown = [] if getattr(trick, "exchange", None) is None else [f"{trick.exchange}:exchange"]
+        shown = []
         for i, (seat, card) in enumerate(zip(trick.players, trick.cards)):
             text = f"{seat}:{card.pretty(unicode)}"
             shown.append(f"({text})" if trick is tricks[0] and i < len(position.trick) else text)
+        exchanger = getattr(trick, "exchange", None)
+        if exchanger is not None:  # the six-card variant's exchange, just before the exchanger's card
+            at = trick.players.index(exchanger) if exchanger in trick.players else len(shown)
+            shown.insert(at, f"{exchanger}:exchange")
         cards = "  ".join(shown)
         if trick.winner is None:
             rows.append(f"  {trick.number:>2}. {cards:<24}    the line stops here: {_decided(goal)}")

@@ -7,7 +7,8 @@ an announced seven that fails is paid as killed in the last trick; a failed
 two sevens as both sevens killed; a failed betl as one trick taken, a failed
 durch as one trick short. Four players are settled as four (``"partner"``):
 durch with the wise one with the winner of the line's last trick, a failed one
-alone against three.
+alone against three. Two players (``"players": 2``) one against the other; with
+the stock the marriages are those the points line declares.
 """
 from __future__ import annotations
 
@@ -27,8 +28,10 @@ def result_json(position: Position, result: SolveResult) -> dict[str, Any]:
 
     contract = position.contract
     out: dict[str, Any] = {"rules": position.rules, "contract": contract.value, "actor": position.actor}
-    if position.players == 2:
-        raise PositionError("payments are settled for three and four players, not two")
+    if position.players == 2:  # one player pays the other (analyzer/scoring/two.py)
+        out["players"] = 2
+        if getattr(position, "variant", "lizany") != "lizany":
+            out["variant"] = position.variant  # type: ignore[attr-defined]
     if position.players == 4:  # four active players (analyzer/scoring/four.py)
         out["players"], out["partner"] = 4, _partner(position, result)
         if getattr(position, "wise", False):
@@ -51,6 +54,15 @@ def result_json(position: Position, result: SolveResult) -> dict[str, Any]:
                 for side in (0, 1)]
         out["marriages"] = {who: "".join(s.token for s in position.declared[side] + tuple(held[side]))
                             for side, who in enumerate(("actor", "defence"))}
+        if getattr(position, "stock", ()):
+            # Two players with the stock: the cards still to draw make no marriage held now; the
+            # points line declares them (with the over), some while the stock lasts.
+            from analyzer.stock import declared_along
+
+            declared_line, early = declared_along(position, result.points_line)  # type: ignore[attr-defined]
+            out["marriages"] = {"actor": declared_line[0], "defence": declared_line[1]}
+            if early and position.variant == "six":  # type: ignore[attr-defined]
+                out["stock_marriages"] = early
         seven = seven_of(position.trump)
         goal = next((n for n in ("seven", "two-sevens", "seven-against") if n in comps), None)
         if goal is not None:
@@ -58,6 +70,9 @@ def result_json(position: Position, result: SolveResult) -> dict[str, Any]:
             if seat is None:
                 raise PositionError(f"a payment of {contract.value} needs the trump seven {seven} still in play")
             out["trump_seven"] = {"seat": seat, "fate": "won" if comps[goal] else "killed"}
+        elif position.players == 2 and position.rules != "csm" and getattr(position, "variant", "") != "six":
+            # basic and licit pay a quiet seven whoever holds it: its fate on the points line
+            out["trump_seven"] = _seven_on_line(position, getattr(result, "points_line", None) or result.line, seven)
         if position.side_suit is not None:
             out["side_suit"] = position.side_suit.token
             out["side_seven"] = {"seat": position.actor, "fate": "won" if comps["two-sevens"] else "killed"}
@@ -69,6 +84,27 @@ def result_json(position: Position, result: SolveResult) -> dict[str, Any]:
             wanted = 7 if getattr(position, "wise", False) else 8 if position.players == 4 else 10
             out["actor_tricks"] = wanted if result.makes else wanted - 1
     return out
+
+
+def _seven_on_line(position: Position, line: list[Any], seven: Any) -> dict[str, Any]:
+    """Two players: the trump seven's fate along ``line``, which plays the hand out: won or killed
+    in the last trick, else early. A seven played before the position is early at the actor's seat
+    (it pays nothing, whoever held it: docs/review.md, "marias solve --payment")."""
+    if getattr(position, "stock", ()):
+        from analyzer.stock import group_line
+
+        tricks: list[Any] = group_line(position, line)  # type: ignore[arg-type]
+    else:
+        from analyzer.play import group_tricks
+
+        tricks = group_tricks(position, line)
+    for number, trick in enumerate(tricks, start=1):
+        if seven in trick.cards:
+            seat = trick.players[trick.cards.index(seven)]
+            if number < len(tricks) or trick.winner is None:
+                return {"seat": seat, "fate": "early"}
+            return {"seat": seat, "fate": "won" if trick.winner == seat else "killed"}
+    return {"seat": position.actor, "fate": "early"}
 
 
 def _partner(position: Position, result: SolveResult) -> int | None:

@@ -7,9 +7,9 @@ and the variant (``"lizany"``: eight each, the trump chosen and in force from th
 stock is gone). While the stock lasts any card may be played, the trick goes to the higher trump
 (the six-card variant: no trump yet), else to the higher card of the suit led; the winner draws
 the top card, the loser the next, and the winner leads. Marriages are declared with the over
-(20 or 40; the six-card variant: 20 until the stock is gone). In the six-card variant the player
-on lead may, before he leads, exchange the trump seven for the turned card (the move
-``EXCHANGE``). Once the stock is exhausted the endgame's rules apply (follow, beat, trump).
+(20 or 40; the six-card variant: 20 until the stock is gone). In the six-card variant either
+player may, at his turn before he plays (to lead or to answer), exchange the trump seven for the
+turned card (the move ``EXCHANGE``). Once the stock is exhausted the endgame's rules apply (follow, beat, trump).
 
 Both players see everything (the stock's order is given): the hand is perfect information.
 
@@ -66,12 +66,12 @@ def marriage_points(position: VariantPosition, suit: Suit) -> int:
 
 
 def can_exchange(position: VariantPosition) -> bool:
-    """The six-card variant: the player on lead holds the trump seven, the stock still lasts
-    and its last card (the turned card) is not that seven already."""
-    if position.variant != "six" or not position.stock or position.trick or position.trump is None:
+    """The six-card variant: the player to move (to lead or to answer) holds the trump seven,
+    the stock still lasts and its last card (the turned card) is not that seven already."""
+    if position.variant != "six" or not position.stock or position.trump is None:
         return False
     seven = Card.make(position.trump, Rank.SEVEN)
-    return seven in position.hands[position.leader] and position.stock[-1] != seven
+    return seven in position.hands[position.to_move] and position.stock[-1] != seven
 
 
 def legal_moves(position: VariantPosition) -> list[Move]:
@@ -91,10 +91,12 @@ def play_move(position: VariantPosition, move: Move) -> VariantPosition:
         raise PositionError("the stock is exhausted: the endgame's rules apply")
     if isinstance(move, str) and move.strip().lower() == EXCHANGE:
         if not can_exchange(position):
-            raise PositionError("no exchange here: the player on lead must hold the trump seven, before he leads")
+            raise PositionError("no exchange here: the player to move must hold the trump seven, the stock still "
+                                "lasting (the six-card variant)")
         seven = Card.make(position.trump, Rank.SEVEN)  # type: ignore[arg-type]
         hands = list(position.hands)
-        hands[position.leader] = hands[position.leader] - CardSet([seven]) | CardSet([position.stock[-1]])
+        seat = position.to_move
+        hands[seat] = hands[seat] - CardSet([seven]) | CardSet([position.stock[-1]])
         return _unchecked(position, hands=tuple(hands), stock=position.stock[:-1] + (seven,))
     card = Card.from_str(move) if isinstance(move, str) else move
     seat = position.to_move
@@ -138,7 +140,7 @@ class StockTrick:
     winner: int | None
     points: int
     draws: tuple[Card, ...] = ()  # the winner's card, then the loser's
-    exchange: int | None = None  # the seat that exchanged the trump seven before leading
+    exchange: int | None = None  # the seat that exchanged the trump seven before playing to this trick
 
     def to_json(self) -> dict[str, Any]:
         out = {"cards": [str(c) for c in self.cards], "players": list(self.players), "winner": self.winner,
@@ -162,7 +164,7 @@ def group_line(position: VariantPosition, line: list[Move]) -> list[StockTrick]:
     for move in line:
         if pos.stock:
             if move == EXCHANGE:
-                exchange = pos.leader
+                exchange = pos.to_move
                 pos = play_move(pos, move)
                 continue
             assert isinstance(move, Card)
@@ -189,6 +191,20 @@ def group_line(position: VariantPosition, line: list[Move]) -> list[StockTrick]:
     if cards:
         tricks.append(StockTrick(number, tuple(cards), tuple(players), None, 0, (), exchange))
     return tricks
+
+
+def declared_along(position: VariantPosition, line: list[Move]) -> tuple[tuple[str, str], str]:
+    """The suits of the marriages each side (actor, defence) has declared once ``line`` is played
+    from ``position`` (those declared before it included), and those declared while the stock
+    lasted (worth 20 even in trumps in the six-card variant). Raises PositionError for an illegal line."""
+    early = {s for side in position.declared for s in side} if position.stock else set()
+    for move in line:
+        before = position
+        position = position.play(move) if isinstance(move, Card) else play_move(position, move)
+        if before.stock:
+            early |= {s for side in position.declared for s in side} - {s for side in before.declared for s in side}
+    sides = tuple("".join(s.token for s in side) for side in position.declared)
+    return (sides[0], sides[1]), "".join(s.token for s in sorted(early))
 
 
 def check_stock(position: VariantPosition) -> None:

@@ -8,7 +8,7 @@ says ``decided: false`` and what was settled before.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from analyzer import _core
@@ -41,6 +41,9 @@ class StockResult(SolveResult):
 
     decided: bool = True
     perfect_information: bool = True
+    # The best line for the points (the hra search), which ``line`` is not when the line's goal
+    # is a component: the marriages it declares are what a payment counts (analyzer/outcome.py).
+    points_line: list[Move] = field(default_factory=list)
 
     @property
     def tricks(self) -> list[Any]:
@@ -69,6 +72,10 @@ class StockSolver:
     def __init__(self, tt_log2: int = DEFAULT_TT_LOG2) -> None:
         self._search = _core.StockSearch(tt_log2, CORE_TT_LOG2)
         self.line_nodes = 0  # stock-phase nodes of the last line_steps (its value's search included)
+
+    def set_time_limit(self, seconds: float) -> None:
+        """Later searches raise ``_core.Stopped`` past this many seconds (0: no limit)."""
+        self._search.set_time_limit(seconds)
 
     @property
     def nodes(self) -> int:
@@ -114,7 +121,7 @@ class StockSolver:
             actor_points = sum(points - marriage for _, points, marriage in steps)
             own = qs[OWN_GOAL[position.contract][0]]
             line_goal = "points"
-            line = [move for move, _, _ in steps]
+            line = points_line = [move for move, _, _ in steps]
             if own.name != "game":
                 line = [move for move, _, _ in self.line_steps(position, own)]
                 nodes += self.line_nodes
@@ -135,6 +142,7 @@ class StockSolver:
             nodes=nodes,
             line_goal=line_goal,
             position=position,
+            points_line=points_line,
         )
 
     def card_values(self, position: VariantPosition, qs: dict[str, Question] | None = None) -> dict[Move, dict]:

@@ -11,6 +11,12 @@ at the limit in the median.
     python benchmarks/stock.py --deals 20 --seed 1 --stock 4,6,8,10,12 --time-limit 60
     python benchmarks/stock.py --deals 20 --seed 1 --six --stock 6,8,10,12,14 --time-limit 60
     python benchmarks/stock.py --deals 10 --seed 1 --stock 12,14,16 --time-limit 120 --verdict
+
+With ``--claims`` it times the two-player claim check (``analyzer.claims2.check_claim2``: every
+other hand and stock order the actor cannot see) for the actor seat 0 in the game, instead; a
+check past ``--time-limit`` counts as undecided and at the limit.
+
+    python benchmarks/stock.py --claims --deals 20 --seed 1 --stock 0,2,4 --time-limit 120
 """
 from __future__ import annotations
 
@@ -51,7 +57,11 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--verdict", action="store_true",
                         help="time only the game's verdict (one null-window search), not the whole solve")
+    parser.add_argument("--claims", action="store_true", help="time the claim check (analyzer.claims2) instead")
     args = parser.parse_args()
+    if args.claims:
+        claims(args)
+        return
     print("| variant | stock left | deals | median s | 90th pct s | max s | undecided | median stock nodes |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for k in (int(x) for x in args.stock.split(",")):
@@ -78,6 +88,34 @@ def main() -> None:
         p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
         print(f"| {'six' if args.six else 'lízaný'} | {k} | {args.deals} | {statistics.median(times):.3f} | "
               f"{p90:.3f} | {times[-1]:.3f} | {undecided} | {int(statistics.median(nodes))} |", flush=True)
+
+
+def claims(args: argparse.Namespace) -> None:
+    from analyzer.claims2 import ClaimTimeout, check_claim2
+
+    print("| variant | stock left | deals | redistributions | laid down | median s | 90th pct s | max s | "
+          "undecided | median searched |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for k in (int(x) for x in args.stock.split(",")):
+        rng = random.Random(args.seed * 1000 + k)
+        times, searched, laid, undecided, total = [], [], 0, 0, 0
+        for _ in range(args.deals):
+            position = deal(rng, args.six, k)
+            solver = Solver()
+            start = time.perf_counter()
+            try:
+                result = check_claim2(position, solver, time_limit=args.time_limit)
+                laid += result.laid_down
+                searched.append(result.worlds)
+                total = result.total
+            except ClaimTimeout:
+                undecided += 1
+            times.append(min(time.perf_counter() - start, args.time_limit))
+        times.sort()
+        p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
+        print(f"| {'six' if args.six else 'lízaný'} | {k} | {args.deals} | {total} | {laid} | "
+              f"{statistics.median(times):.3f} | {p90:.3f} | {times[-1]:.3f} | {undecided} | "
+              f"{int(statistics.median(searched)) if searched else '-'} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 /* The stock phase of the two-player game: see stock.h.
  *
  * A boolean search ("can the maximiser reach >= target?") over tricks: at a
- * lead node the player on lead picks a card (or, in the six-card variant, the
- * exchange first), at a reply node the other player answers with any card.
+ * lead node the player on lead picks a card, at a reply node the other player
+ * answers with any card; in the six-card variant either of them may first make
+ * the exchange (the trump seven for the turned card) while the stock lasts.
  * Lead nodes are stored in a table keyed on the two hands, the leader, the
  * cards drawn so far, whether the turned card was exchanged and the best
  * marriage (the stock's order is the game's, so these fix the rest of the
@@ -120,17 +121,26 @@ static int marriage(ms_ctx *c, int seat, int card) {
     return 0;
 }
 
+/* The seat to play: the leader, or with a card led the other player. */
+static inline int to_move(const ms_ctx *c) { return c->s.trick < 0 ? c->s.leader : 1 - c->s.leader; }
+
+/* May the player to move exchange the trump seven for the turned card (before he plays)? Once
+ * it is done the seven lies under the stock, so it happens at most once. */
 static inline int can_exchange(const ms_ctx *c) {
-    return c->seven >= 0 && c->s.trick < 0 && c->s.drawn < c->g.nstock &&
-           (c->s.hand[c->s.leader] >> c->seven) & 1;
+    return c->seven >= 0 && c->s.drawn < c->g.nstock && (c->s.hand[to_move(c)] >> c->seven) & 1;
+}
+
+static void apply_exchange(ms_ctx *c) {
+    int seat = to_move(c);
+    c->s.hand[seat] = (c->s.hand[seat] & ~(1u << c->seven)) | (1u << c->s.bottom);
+    c->s.bottom = (int8_t)c->seven;
 }
 
 /* The player on lead plays card (or exchanges). Returns the maximiser's gain, or FAIL. */
 static int apply_lead(ms_ctx *c, int m) {
     int L = c->s.leader;
     if (m == MS_EXCHANGE) {
-        c->s.hand[L] = (c->s.hand[L] & ~(1u << c->seven)) | (1u << c->s.bottom);
-        c->s.bottom = (int8_t)c->seven;
+        apply_exchange(c);
         return 0;
     }
     int gain = marriage(c, L, m);
@@ -139,9 +149,14 @@ static int apply_lead(ms_ctx *c, int m) {
     return (c->goals >> m) & 1 ? FAIL : gain;
 }
 
-/* The other player answers the card led; the trick is taken, both draw, the winner leads. */
+/* The other player answers the card led (or first exchanges); the trick is taken, both draw,
+ * the winner leads. */
 static int apply_follow(ms_ctx *c, int d) {
     int L = c->s.leader, F = 1 - L, led = c->s.trick;
+    if (d == MS_EXCHANGE) {
+        apply_exchange(c);
+        return 0;
+    }
     int gain = marriage(c, F, d);
     c->s.hand[F] &= ~(1u << d);
     if ((c->goals >> d) & 1) return FAIL;
@@ -289,8 +304,9 @@ static int respond(ms_ctx *c, int target) {
     tick(c);
     int L = c->s.leader, F = 1 - L, me = c->maxside[F], led = c->s.trick;
     uint32_t cards = collapse(c, playable(c, c->s.hand[F]));
-    /* Winning answers first, each group from its lowest card. */
+    /* The exchange, then the winning answers, each group from its lowest card. */
     int moves[MAX_MOVES], n = 0;
+    if (can_exchange(c)) moves[n++] = MS_EXCHANGE;
     for (uint32_t m = cards; m; m &= m - 1)
         if (beats(c, led, __builtin_ctz(m))) moves[n++] = __builtin_ctz(m);
     for (uint32_t m = cards; m; m &= m - 1)
@@ -300,7 +316,7 @@ static int respond(ms_ctx *c, int target) {
     int result = !me;
     for (int i = 0; i < n; i++) {
         int g = apply_follow(c, moves[i]);
-        int r = g == FAIL ? 0 >= target : lead(c, target - g);
+        int r = g == FAIL ? 0 >= target : moves[i] == MS_EXCHANGE ? respond(c, target) : lead(c, target - g);
         c->s = saved;
         if (r == me) {
             result = me;
@@ -434,9 +450,8 @@ int ms_value(ms_ctx *c, const ms_game *game, const ms_state *st, int *value) {
 /* The moves of the player to move, uncollapsed, in card order (the exchange first). */
 static int root_moves(ms_ctx *c, int *moves) {
     int n = 0;
-    if (c->s.trick < 0 && can_exchange(c)) moves[n++] = MS_EXCHANGE;
-    int seat = c->s.trick < 0 ? c->s.leader : 1 - c->s.leader;
-    for (uint32_t m = playable(c, c->s.hand[seat]); m; m &= m - 1) moves[n++] = __builtin_ctz(m);
+    if (can_exchange(c)) moves[n++] = MS_EXCHANGE;
+    for (uint32_t m = playable(c, c->s.hand[to_move(c)]); m; m &= m - 1) moves[n++] = __builtin_ctz(m);
     return n;
 }
 
@@ -501,7 +516,8 @@ int ms_line(ms_ctx *c, const ms_game *game, const ms_state *st, int value, int8_
         out[*n] = (int8_t)chosen, gains[*n] = (int8_t)gain, marriages[*n] = (int8_t)marr;
         (*n)++;
         v -= gain;
-        if (gain == 0 && c->g.game.goal != MR_GOAL_POINTS && (c->goals >> chosen) & 1) return MR_OK;
+        if (gain == 0 && c->g.game.goal != MR_GOAL_POINTS && chosen != MS_EXCHANGE && (c->goals >> chosen) & 1)
+            return MR_OK;
         if (*n >= 40) return MR_E_ARG;
     }
     /* The stock is gone: the core's line for the rest. */

@@ -21,8 +21,8 @@
 #include "solver.h"
 
 /* A move that is not a card: the six-card variant's exchange of the trump
- * seven for the turned-up card (the stock's last), made by the player on lead
- * before he leads. */
+ * seven for the turned-up card (the stock's last), made by either player while
+ * the stock lasts, at his turn before he plays (to lead or to answer). */
 #define MS_EXCHANGE 32
 
 typedef struct {

@@ -7,8 +7,8 @@ to the higher trump, else to the higher card of the suit led (the six-card varia
 until the stock is gone); the winner draws the top card, the loser the next, the winner leads.
 Once the stock is exhausted: follow, beat and trump (``reference.legal_cards``). Marriages are
 declared with the over (20, 40 in trumps; the six-card variant: 20 while the stock lasts). In
-the six-card variant the player on lead may, before he leads and while the stock lasts, exchange
-the trump seven for the stock's last card (the turned card). It imports nothing from
+the six-card variant either player may, at his turn before he plays (to lead or to answer) and
+while the stock lasts, exchange the trump seven for the stock's last card (the turned card). It imports nothing from
 ``analyzer``. Method: full minimax over every move (no alpha-beta, no equivalence of cards),
 memoised on the complete state at trick starts.
 
@@ -61,8 +61,8 @@ def _minimax(goal, hands, stock, trick, leader, trump, six, announced, maximiser
             return goal.end(x)
         in_stock = bool(stock)
         outcomes = []
-        if in_stock and not trick and six and trump + "7" in hand and stock[-1] != trump + "7":
-            # the exchange of the trump seven for the turned card, before the lead
+        if in_stock and six and trump + "7" in hand and stock[-1] != trump + "7":
+            # the exchange of the trump seven for the turned card, before the lead or the answer
             swapped = tuple((h - {trump + "7"}) | {stock[-1]} if s == mover else h for s, h in enumerate(hands))
             outcomes.append(value(swapped, stock[:-1] + (trump + "7",), trick, leader, x))
         if in_stock:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import _thread
 import random
+import signal
 import threading
 import time
 from collections import defaultdict
@@ -105,7 +106,16 @@ def test_stop_on_no_stops_at_the_first_no_whatever_the_threads() -> None:
         assert result.answers[:first + 1, 0].tolist() == [int(t) for t in truth[:first + 1]]
 
 
-def test_interrupted_batch_stops_promptly_and_the_core_stays_usable() -> None:
+@pytest.fixture
+def sigint_raises():
+    """Python's own SIGINT handler for the test: interrupt_main does nothing where SIGINT is ignored
+    (pytest run as a shell's background job)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
+def test_interrupted_batch_stops_promptly_and_the_core_stays_usable(sigint_raises) -> None:
     rng = random.Random(9)
     position = random_deal(rng, "game")
     q = questions(position)["game"]

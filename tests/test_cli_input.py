@@ -152,8 +152,10 @@ def test_ctrl_c_is_one_line_and_130_in_process(monkeypatch: pytest.MonkeyPatch) 
 
 def test_ctrl_c_while_waiting_for_input_exits_130() -> None:
     env = {**os.environ, "PYTHONPATH": os.getcwd()}
+    # the default action restored: a shell's background job starts with SIGINT ignored, and so would the child
     proc = subprocess.Popen([sys.executable, "-m", "analyzer", "claim"], stdin=subprocess.PIPE,
-                            stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+                            stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     wchan = f"/proc/{proc.pid}/wchan"
     for _ in range(200):  # wait until it blocks reading standard input (Linux says so in wchan)
         time.sleep(0.1)

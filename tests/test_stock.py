@@ -76,7 +76,7 @@ def compare(solver: Solver, position: VariantPosition, data: dict) -> None:
 def test_small_stock_cases_agree_with_the_reference(block: int) -> None:
     rng = random.Random(7000 + block)
     solver = Solver()
-    done = exchanges = 0
+    done = exchanges = answering = 0
     while done < 200:
         six = rng.random() < 0.4
         case = small_case(rng, "game" if six else CONTRACTS2[done % len(CONTRACTS2)], six)
@@ -84,8 +84,10 @@ def test_small_stock_cases_agree_with_the_reference(block: int) -> None:
             continue
         compare(solver, *case)
         exchanges += can_exchange(case[0])
+        answering += can_exchange(case[0]) and bool(case[0].trick)
         done += 1
     assert exchanges >= 5  # the six-card variant's exchange is offered at the root of enough cases
+    assert answering >= 3  # and to the player answering a card led
 
 
 def deal(rng: random.Random, six: bool, stock_left: int) -> VariantPosition:
@@ -265,3 +267,24 @@ def test_web_solve_takes_the_time_limit() -> None:
     cli = CliRunner().invoke(main, ["solve", "-", "--json", "--cards"], input=json.dumps(example))
     assert answer.json() == json.loads(cli.output)
     assert client.post("/api/solve?time_limit=soon", json=example).status_code == 400
+
+
+def test_the_player_answering_may_exchange_the_trump_seven() -> None:
+    """Six-card game, the last stock trick: the non-dealer, answering l7, exchanges his b7 for the
+    turned bK (the rule pages: "either player who holds the 7 of the turned up suit can exchange
+    it"): 3 units of the hra value, against 2 for any card played at once; the reference agrees."""
+    data = {"players": 2, "hands": ["h7 b9 b7 lK aO a9", "hO h9 l9 aX a7"], "trump": "b", "contract": "game",
+            "actor": 0, "leader": 1, "trick": ["l7"], "score": {"actor": 30, "defence": 30},
+            "stock": "aA bK", "variant": "six"}
+    position = Position.from_json(data)
+    assert can_exchange(position) and EXCHANGE in legal_moves(position)
+    solver = Solver()
+    values = dict(solver.stock_solver().move_values(position, hra_question(position)))
+    assert values[EXCHANGE] == 3 and max(v for m, v in values.items() if m != EXCHANGE) == 2
+    assert solver.hra_value(position) == 30 == 10 * reference2_solve(data)["value"]
+    result = solver.solve(position)
+    assert result.line[0] == EXCHANGE
+    after = play_move(position, EXCHANGE)
+    assert Card.from_str("bK") in after.hands[0] and after.stock[-1] == Card.from_str("b7") and after.trick
+    tricks = group_line(position, result.line)
+    assert tricks[0].exchange == 0 and tricks[0].players == (1, 0)

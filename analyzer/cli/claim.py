@@ -43,6 +43,16 @@ def claim_command(source: str | None, as_json: bool, count: bool, consistent: bo
     from analyzer.display import draw_line, draw_position
 
     data = position_data(source, "the claim", options)
+    if isinstance(data, dict) and data.get("players", 3) == 2:
+        from analyzer.claims4 import refuse_three_player_options
+
+        try:
+            refuse_three_player_options({"--count": count, "--consistent": consistent, "--component": components,
+                                         "--strict": strict}, players=2)
+        except MariasError as exc:
+            raise BadInput(str(exc)) from None
+        _claim2(data, as_json, unicode, time_limit)
+        return
     if isinstance(data, dict) and data.get("players", 3) == 4:
         from analyzer.claims4 import refuse_three_player_options
 
@@ -128,6 +138,49 @@ def _claim4(data: dict[str, Any], as_json: bool, unicode: bool) -> None:
         click.echo(f"\nVerdict: laid down ({n} redistributions{ruled}, {result.worlds} checked)")
         return
     click.echo(f"\nVerdict: not laid down (a counterexample among {n} redistributions{ruled}; "
+               f"{result.worlds} checked to find it)")
+    example = result.counterexample
+    assert example is not None and result.component is not None
+    click.echo(f"\nCounterexample ({result.component} fails):")
+    click.echo(draw_position(example, unicode))
+    click.echo(f"\nThe defence's line (best play against the {result.component}):")
+    click.echo(draw_line(example, result.line, unicode, result.component))
+    click.echo(f"\n({result.worlds} searches, {time.perf_counter() - started:.2f} s)", err=True)
+
+
+def _claim2(data: dict[str, Any], as_json: bool, unicode: bool, time_limit: float | None) -> None:
+    """Two players (analyzer.claims2): every other hand and stock order the claimant cannot tell
+    apart; after the stock, the open-hand solve."""
+    import time
+
+    from analyzer.claims2 import check_claim2, claim2_from_json
+    from analyzer.display import describe_contract, draw_line, draw_position, seat_label
+
+    started = time.perf_counter()
+    try:
+        position = claim2_from_json(data)
+        result = check_claim2(position, time_limit=time_limit)
+    except MariasError as exc:
+        raise BadInput(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        return
+    nt, actor, other = position.notrump, position.actor, 1 - position.actor
+    # the claimant does not know the stock's order: the solve's "perfect information" is not his
+    click.echo(", ".join(part for part in describe_contract(position, unicode).split(", ")
+                         if not part.startswith("the stock's order known")))
+    click.echo(f"  {seat_label(position, actor)}  {position.hands[actor].pretty(unicode, nt)}")
+    unseen = position.hands[other] | CardSet(position.stock)
+    click.echo(f"  unseen ({len(position.hands[other])} in the other hand, {len(position.stock)} in the stock)  "
+               f"{unseen.pretty(unicode, nt)}")
+    if position.trick:
+        click.echo(f"  trick so far  {' '.join(c.pretty(unicode) for c in position.trick)}")
+    click.echo(f"  assumed: {result.assumed}")
+    n = result.total
+    if result.laid_down:
+        click.echo(f"\nVerdict: laid down ({n} redistribution{'s' if n != 1 else ''} checked)")
+        return
+    click.echo(f"\nVerdict: not laid down (a counterexample among {n} redistributions; "
                f"{result.worlds} checked to find it)")
     example = result.counterexample
     assert example is not None and result.component is not None

@@ -16,6 +16,8 @@ The package, in the order data flows through it:
 - :mod:`~analyzer.scoring.outcomes`: each component won or lost, and its price;
 - :mod:`~analyzer.scoring.bonuses`: the csm bonus table (17);
 - :mod:`~analyzer.scoring.settle` and :mod:`~analyzer.scoring.sheet`: the score sheet.
+- :mod:`~analyzer.scoring.four` and :mod:`~analyzer.scoring.two`: four and two players, the same
+  machinery with who pays whom and the rule set adapted.
 
 >>> result = parse_result({"contract": "seven", "trump": "h", "actor": 0,
 ...     "flek": {"seven": 2, "game": 1}, "points": {"actor": 80, "defence": 10},

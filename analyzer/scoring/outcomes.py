@@ -64,13 +64,21 @@ def _side_points(r: GameResult, actor_side: bool) -> tuple[int, str] | None:
     return r.points[1] + r.talon_points, r.declared(1)
 
 
+def side_marriages(r: GameResult, side: int) -> list[int]:
+    """The values of the marriages the actor's side (0) or the defence (1) declared, best first; two
+    players' six-card game: 20 for one declared while the stock lasted, even in trumps."""
+    early = [s for s in r.declared(side) if s in r.stock_marriages]
+    return sorted(marriage_values("".join(s for s in r.declared(side) if s not in early), r.trump)
+                  + [20] * len(early), reverse=True)
+
+
 def hundred_count(r: GameResult, actor_side: bool, all_marriages: bool) -> int | None:
     """Points toward a hundred: trick points and one marriage; the others once 100 is reached."""
     side = _side_points(r, actor_side)
     if side is None:
         return None
-    tricks, suits = side
-    values = marriage_values(suits, r.trump)
+    tricks, _ = side
+    values = side_marriages(r, 0 if actor_side else 1)
     count = tricks + (sum(values) if all_marriages else (values[0] if values else 0))
     return tricks + sum(values) if count >= 100 else count
 
@@ -78,15 +86,15 @@ def hundred_count(r: GameResult, actor_side: bool, all_marriages: bool) -> int |
 def _game(r: GameResult, t: Rules, component: str, forced: bool | None) -> Outcome:
     price = t.price("game", r.better)
     all_marriages = t.shape.quiet_hundred_marriages == "all"
-    for actor_side in (True, False):
+    for actor_side in (True, False) if t.shape.quiet_hundreds else ():
         count = hundred_count(r, actor_side, all_marriages)
         winner_ok = forced is None or forced == actor_side
         if count is not None and count >= 100 and winner_ok:
             return _quiet_hundred(r, t, actor_side, count, price)
     if forced is None:
         assert r.points is not None
-        actor_total = r.points[0] + sum(marriage_values(r.declared(0), r.trump))
-        defence_total = r.points[1] + r.talon_points + sum(marriage_values(r.declared(1), r.trump))
+        actor_total = r.points[0] + sum(side_marriages(r, 0))
+        defence_total = r.points[1] + r.talon_points + sum(side_marriages(r, 1))
         won = actor_total > defence_total
         detail = f" {actor_total} to {defence_total}"
     else:

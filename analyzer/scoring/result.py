@@ -24,6 +24,7 @@ from analyzer.contract import COMPONENT_NAMES, Contract
 from analyzer.errors import MariasError, ResultError
 from analyzer.scoring.facts import Holding, read_cards
 from analyzer.scoring.tables import AGAINST
+from analyzer.scoring.two import SIX, VARIANTS, check_contract, check_two
 
 # Four active players: the contracts played with a partner (the rest alone against three).
 FOUR_PARTNERED = frozenset({"game", "seven", "hundred", "hundred-seven", "seven-against", "hundred-against", "durch"})
@@ -95,6 +96,10 @@ class GameResult:
     partner: int | None = None
     hands: tuple[CardSet, ...] | None = None
     wise: bool = False  # durch with the wise one: ``partner`` is the winner of the eighth trick
+    # Two players (analyzer/scoring/two.py): the variant, and in the six-card one the marriages
+    # declared while the stock lasted (20 even in trumps).
+    variant: str = "lizany"
+    stock_marriages: str = ""
 
     @classmethod
     def from_json(cls, data: Any) -> GameResult:
@@ -108,8 +113,14 @@ class GameResult:
 
     @property
     def better(self) -> bool:
-        """Hearts are trumps: the better game (*lepší*, *v červených*)."""
-        return self.trump == "h"
+        """Hearts are trumps: the better game (*lepší*, *v červených*); not in two players' six-card
+        game, whose trump nobody chose and whose stake is fixed."""
+        return self.trump == "h" and self.variant != "six"
+
+    @property
+    def seats(self) -> int:
+        """The seats that play: two, three (a pauzírák aside) or four active players."""
+        return 4 if self.active else 2 if self.players == 2 else 3
 
     @property
     def team(self) -> tuple[int, ...]:
@@ -120,7 +131,7 @@ class GameResult:
     def defenders(self) -> tuple[int, ...]:
         """The seats that play against the actor's side: two with three players (the pauzírák is
         not one), three or two with four active players."""
-        return tuple(s for s in range(4 if self.active else 3) if s not in self.team)
+        return tuple(s for s in range(self.seats) if s not in self.team)
 
     def declared(self, side: int) -> str:
         """The suits of the marriages declared by the actor (0) or the defence (1)."""
@@ -178,6 +189,10 @@ class GameResult:
             out["wise"] = True
         if self.hands is not None:
             out["hands"] = [str(h) for h in self.hands]
+        if self.variant != "lizany":
+            out["variant"] = self.variant
+        if self.stock_marriages:
+            out["stock_marriages"] = self.stock_marriages
         return out
 
     @property
@@ -194,7 +209,7 @@ class GameResult:
 
 _KEYS = ("rules", "options", "players", "contract", "trump", "side_suit", "actor", "against", "flek", "flekers",
          "points", "talon_points", "marriages", "trump_seven", "side_seven", "actor_tricks", "unplayed",
-         "renonc", "holding", "hand", "talon", "partner", "hands", "wise")
+         "renonc", "holding", "hand", "talon", "partner", "hands", "wise", "variant", "stock_marriages")
 
 
 def _int(value: Any, name: str, low: int, high: int | None = None) -> int:
@@ -212,7 +227,7 @@ def _bool(value: Any, name: str) -> bool:
 
 def _seat(value: Any, name: str, seats: int = 3) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
-        which = "0, 1 or 2" if seats == 3 else "0, 1, 2 or 3"
+        which = {2: "0 or 1", 3: "0, 1 or 2"}.get(seats, "0, 1, 2 or 3")
         raise ResultError(f"{name} must be a seat {which}, not {value!r}")
     return value
 
@@ -292,19 +307,23 @@ def parse_result(data: Any) -> GameResult:
     data = _object(data, "the result", _KEYS)
     unplayed = None if data.get("unplayed") is None else _choice(data["unplayed"], "unplayed", UNPLAYED_KINDS)
     sketchy = unplayed in ("passed", "give-up")  # nothing was announced: contract and trump may be missing
-    players = _int(data.get("players", 3), "players", 3, 4)
+    players = _int(data.get("players", 3), "players", 2, 4)
     active = "partner" in data  # four active players; "players": 4 alone is the pauzírák
     if active and players != 4:
-        raise ResultError("a partner belongs to four players (\"players\": 4); three have none")
-    seats = 4 if active else 3
+        raise ResultError(f"a partner belongs to four players (\"players\": 4); "
+                          f"{'two' if players == 2 else 'three'} have none")
+    nseats = 4 if active else 2 if players == 2 else 3
+    variant = _variant(data, players)
 
     if data.get("contract") is None and not sketchy:
         raise ResultError("the result needs a contract")
     contract = None if data.get("contract") is None else Contract.parse(data["contract"])
     name = None if contract is None else contract.value
+    if players == 2:
+        check_contract(variant, name, unplayed)
     if data.get("actor") is None and unplayed != "passed":
-        raise ResultError("the result needs an actor (seat 0, 1 or 2)")
-    actor = None if data.get("actor") is None else _seat(data["actor"], "actor", seats)
+        raise ResultError(f"the result needs an actor (seat {'0 or 1' if nseats == 2 else '0, 1 or 2'})")
+    actor = None if data.get("actor") is None else _seat(data["actor"], "actor", nseats)
     notrump = contract is not None and contract.notrump
 
     trump = None if data.get("trump") is None else _suit(data["trump"], "trump")
@@ -340,7 +359,7 @@ def parse_result(data: Any) -> GameResult:
     for component, seats in flekers_raw.items():
         if not isinstance(seats, list):
             raise ResultError(f"flekers on {component} must be a list of seats, not {seats!r}")
-        flekers.append((component, tuple(_seat(s, f"a fleker on {component}", 4 if active else 3) for s in seats)))
+        flekers.append((component, tuple(_seat(s, f"a fleker on {component}", nseats) for s in seats)))
     flekers.sort()
 
     points = None
@@ -370,7 +389,7 @@ def parse_result(data: Any) -> GameResult:
             raise ResultError(f"{name} has no marriages, but marriages are {data['marriages']!r}")
 
     trump_seven = None if data.get("trump_seven") is None else _seven(data["trump_seven"], "trump_seven",
-                                                                       TRUMP_SEVEN_FATES, 4 if active else 3)
+                                                                       TRUMP_SEVEN_FATES, nseats)
     side_seven = None if data.get("side_seven") is None else _seven(data["side_seven"], "side_seven",
                                                                     SIDE_SEVEN_FATES)
     if trump_seven is not None and notrump:
@@ -400,16 +419,21 @@ def parse_result(data: Any) -> GameResult:
         raw = _object(data["renonc"], "renonc", ("seat", "kind", "fee", "winnable"))
         if "seat" not in raw:
             raise ResultError(f"a renonc needs the seat of the offender, not {data['renonc']!r}")
-        renonc = Renonc(_seat(raw["seat"], "renonc seat", 4 if active else 3),
+        renonc = Renonc(_seat(raw["seat"], "renonc seat", nseats),
                         None if raw.get("kind") is None else _choice(raw["kind"], "renonc kind", RENONC_KINDS),
                         None if raw.get("fee") is None else _int(raw["fee"], "renonc fee", 1, 2),
                         None if raw.get("winnable") is None else _bool(raw["winnable"], "renonc winnable"))
         if unplayed is not None and renonc.kind != "technical":
             raise ResultError(f"a renonc in play needs a played game, not {unplayed!r}")
 
-    if active and any(data.get(key) is not None for key in ("holding", "hand", "talon")):
+    if (active or players == 2) and any(data.get(key) is not None for key in ("holding", "hand", "talon")):
         key = next(k for k in ("holding", "hand", "talon") if data.get(k) is not None)
-        raise ResultError(f"{key} is for the csm bonus table (17), a three-player table; four players have none")
+        raise ResultError(f"{key} is for the csm bonus table (17), a three-player table; "
+                          f"{'four' if active else 'two'} players have none")
+    stock_marriages = _stock_marriages(data, variant, marriages)
+    if players == 2:
+        check_two(variant, bool(flek), bool(against), bool(talon_points) or (
+            trump_seven is not None and trump_seven.fate == "talon"))
     hands = None if data.get("hands") is None else _dealt(data["hands"], active)
     holding = None if data.get("holding") is None else _holding(data["holding"])
     hand = talon = None
@@ -419,7 +443,32 @@ def parse_result(data: Any) -> GameResult:
                                                 "the hand and talon")  # type: ignore[arg-type]
     return GameResult(contract, actor, trump, side_suit, against, flek, tuple(flekers), points, talon_points,
                       marriages, trump_seven, side_seven, actor_tricks, unplayed, renonc, holding, players,
-                      hand, talon, active, partner, hands, wise)
+                      hand, talon, active, partner, hands, wise, variant, stock_marriages)
+
+
+def _variant(data: Mapping[str, Any], players: int) -> str:
+    """Two players' variant: ``lizany`` (the default) or ``six`` (the six-card game)."""
+    if data.get("variant") is None:
+        return "lizany"
+    if players != 2:
+        raise ResultError(f"variant belongs to two players (\"players\": 2), not {players}")
+    return _choice(data["variant"], "two-player variant", VARIANTS)
+
+
+def _stock_marriages(data: Mapping[str, Any], variant: str, marriages: tuple[str, str] | None) -> str:
+    """The six-card variant's marriages declared while the stock lasted (worth 20 even in trumps):
+    suits among the declared ones."""
+    if data.get("stock_marriages") is None:
+        return ""
+    if variant != SIX:
+        raise ResultError("stock_marriages belong to the six-card variant (\"variant\": \"six\"): in the "
+                          "eight-card game a marriage is worth the same while the stock lasts")
+    suits = _marriage_suits(data["stock_marriages"], "stock_marriages")
+    declared = "" if marriages is None else marriages[0] + marriages[1]
+    for suit in suits:
+        if suit not in declared:
+            raise ResultError(f"stock_marriages: the marriage in {suit} is not among the declared marriages")
+    return suits
 
 
 def _wise(data: Mapping[str, Any], active: bool, contract: Contract | None, actor_tricks: int | None) -> bool:

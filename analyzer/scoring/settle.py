@@ -28,7 +28,8 @@ from analyzer.scoring.outcomes import Outcome, outcome
 from analyzer.scoring.result import GameResult, parse_result
 from analyzer.scoring.sheet import Line, Settlement, fmt
 from analyzer.scoring.tables import Rules, resolve
-from analyzer.variants import SEAT_NAMES_4
+from analyzer.scoring.two import two_rules
+from analyzer.variants import SEAT_NAMES_2, SEAT_NAMES_4
 
 __all__ = ["settle", "settle_json"]
 
@@ -50,7 +51,10 @@ def settle(result: GameResult, rules: str = "csm", **options: Any) -> Settlement
     >>> [int(p) for p in settle(r, "csm").payments]    # csm 17.6
     [-15, 12, 3]
     """
-    return Sheet(result, resolve(rules, options)).settle()
+    table = resolve(rules, options)
+    if result.players == 2:
+        table = two_rules(table, result.variant)  # the same machinery, two players' contracts
+    return Sheet(result, table).settle()
 
 
 def settle_json(data: Any, rules: str | None = None, **options: Any) -> Settlement:
@@ -85,14 +89,14 @@ class Sheet:
     @property
     def defence(self) -> tuple[int, ...]:
         """The seats that pay and receive as the defence: the defenders and a paying pauzírák."""
-        if self.r.active:
-            return self.r.defenders  # four active players: no pauzírák
+        if self.r.active or self.r.players == 2:
+            return self.r.defenders  # four active players, or two: no pauzírák
         pauzirak = self.r.players == 4 and (not self.t.shape.pauzirak_option or self.t.option("pauzirak_pays"))
         return self.r.defenders + ((PAUZIRAK,) if pauzirak else ())
 
     @property
     def everybody(self) -> tuple[int, ...]:
-        return tuple(sorted({0, 1, 2, *self.r.team, *self.defence}))
+        return tuple(sorted({*range(self.r.seats), *self.r.team, *self.defence}))
 
     def add(self, description: str, where: str, amount: Fraction, payers: tuple[int, ...],
             payees: tuple[int, ...]) -> None:
@@ -146,7 +150,7 @@ class Sheet:
             self._play()
         if t.name == "csm" and t.option("round_up"):
             self._round_up()
-        payments = [Fraction(0)] * (4 if r.players == 4 else 3)
+        payments = [Fraction(0)] * (4 if r.players == 4 else r.seats)
         for line in self.lines:
             for payer in line.payers:
                 payments[payer] -= line.amount * len(line.payees)
@@ -155,7 +159,8 @@ class Sheet:
         # Played: the cards decided, not a presumption, a claim or a broken rule.
         played = r.unplayed is None and self._forced()[0] is None
         return Settlement(t.name, t.unit, dict(t.options), self._title(), tuple(payments), tuple(self.lines),
-                          played, tuple(self.ignored), SEAT_NAMES_4 if r.active else None)
+                          played, tuple(self.ignored),
+                          SEAT_NAMES_4 if r.active else SEAT_NAMES_2 if r.players == 2 else None)
 
     def _play(self) -> None:
         r, t = self.r, self.t
@@ -178,8 +183,8 @@ class Sheet:
             self._pay(scored)
         if forced is None and t.shape.quiet_sevens:
             self._quiet_sevens(announced)
-        if r.active:
-            pass  # the csm bonus table (17) is a three-player table: four players have none
+        if r.active or r.players == 2:
+            pass  # the csm bonus table (17) is a three-player table: four and two players have none
         elif t.name == "csm" and r.holding is not None:
             if t.option("bonuses"):
                 pay_bonuses(self, outcomes)
@@ -321,6 +326,8 @@ class Sheet:
         side = f", side suit {r.side_suit}" if r.side_suit else ""
         against = f", against: {', '.join(r.against)}" if r.against else ""
         actor = f", actor seat {r.actor}" if r.actor is not None else ""
+        if r.players == 2:
+            actor += ", two players" + (" (six-card variant)" if r.variant == "six" else "")
         if r.active:  # four active players
             actor += (", with the wise one" if r.wise else "") + (
                 f", partner seat {r.partner}" if r.partner is not None else ", alone against three")

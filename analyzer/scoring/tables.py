@@ -46,6 +46,7 @@ class Shape:
     renonc: str                   # "fees" (csm 13-15) or "penalty" (basic: 10 or the stake)
     laid_down_split: bool         # csm 11.3: the fleker pays the increase for his partner
     pauzirak_option: bool         # csm 1.2 leaves it to agreement
+    quiet_hundreds: bool = True   # a hundred nobody announced replaces the game (not two players' six-card game)
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,16 @@ def claim_work(data: Any, options: dict[str, Any]) -> Callable[[Job], dict]:
             position = claim4_from_json(data)
             job.total = count_redistributions(position)
             return check_claim4(position).to_json()
+        if isinstance(data, dict) and data.get("players", 3) == 2:  # analyzer.claims2, as marias claim
+            from analyzer.claims2 import check_claim2, claim2_from_json
+            from analyzer.claims2 import count_redistributions as count2
+            from analyzer.claims4 import refuse_three_player_options
+
+            refuse_three_player_options({key: options[key] for key in ("count", "consistent", "components",
+                                                                          "strict")}, players=2)
+            position2 = claim2_from_json(data)
+            job.total = count2(position2)
+            return check_claim2(position2, progress=job.progress).to_json()
         claim = read_claim(data, options["consistent"])
         job.total = claim.count()
         return check_claim(claim, count=options["count"], components=options["components"],
