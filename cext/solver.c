@@ -292,6 +292,19 @@ static void cash(const mr_ctx *c, int leader, uint32_t mine, cash_plan *plan) {
     }
 }
 
+/* Sharp cards the other side must give to `tricks` tricks that a side surely wins:
+ * each of its players puts a card on each, and one who holds fewer plain cards
+ * than that must add sharp ones, whatever the order of play. */
+static int forced_points(const mr_ctx *c, int maxside, int tricks) {
+    int units = 0;
+    for (int seat = 0; seat < c->n; seat++) {
+        if (c->maxside[seat] == maxside) continue;
+        int extra = tricks - popcount(c->s.hand[seat] & ~c->p.sharp);
+        if (extra > 0) units += extra;
+    }
+    return units;
+}
+
 /* Points (units) the leader's side takes for sure by his cashing plan: the sharp
  * cards of its sure tricks, and the last trick when he keeps a trump back for it
  * (drawn trumps, and a spare one for every loser he may have to ruff a lead of);
@@ -302,10 +315,11 @@ static int sure_points(const mr_ctx *c, int leader, int all_points) {
     cash_plan plan;
     cash(c, leader, hand & ~c->p.announced, &plan);
     if (plan.tricks == popcount(hand)) return all_points;
-    if (c->p.trump < 0 || !plan.drawn) return plan.units;
-    if (!held) return plan.units + (plan.spare - 1 >= plan.losers);
-    if (held == 1u << (8 * c->p.trump)) return plan.units + (plan.spare >= plan.losers); /* the seven kept */
-    return plan.units; /* an announced side seven may not be led at will: no last trick is sure */
+    int units = plan.units + forced_points(c, c->maxside[leader], plan.tricks);
+    if (c->p.trump < 0 || !plan.drawn) return units;
+    if (!held) return units + (plan.spare - 1 >= plan.losers);
+    if (held == 1u << (8 * c->p.trump)) return units + (plan.spare >= plan.losers); /* the seven kept */
+    return units; /* an announced side seven may not be led at will: no last trick is sure */
 }
 
 /* Boolean goals the actor, on lead at a trick boundary, surely makes. */
@@ -421,7 +435,44 @@ static void bounds(const mr_ctx *c, int *lb, int *ub) {
         }
         uint32_t max_top = min_trumps ? max_trumps & above(top_bit(min_trumps)) : max_trumps;
         uint32_t min_top = max_trumps ? min_trumps & above(top_bit(max_trumps)) : min_trumps;
-        int max_sure = popcount(max_top & c->p.sharp), min_sure = popcount(min_top & c->p.sharp);
+        int sure[2] = {popcount(min_top & c->p.sharp), popcount(max_top & c->p.sharp)}; /* by maxside */
+        int tricks[2] = {0, 0}, last[2] = {0, 0}, cashed[2] = {0, 0};
+        for (int seat = 0; seat < c->n; seat++) {
+            int side = c->maxside[seat];
+            uint32_t h = s->hand[seat], top = h & (side ? max_top : min_top);
+            /* Each player's top trumps win tricks of their own, which the other side feeds. */
+            int k = popcount(top);
+            if (k > tricks[side]) tricks[side] = k;
+            /* A player left with nothing but such trumps puts one in every trick: his
+             * side takes them all, the last trick too. */
+            if (h && h == top) sure[side] = pts;
+            if (!k || top != (side ? max_trumps : min_trumps) || (h & c->p.announced)) continue;
+            /* His side's only trumps, all above the other side's, t of them with n other
+             * cards: he wins every trick he trumps, so he must trump (a trump led, or
+             * void in the suit led) only when another player leads: after a trick he
+             * lost with one of his n others, or now. With t >= n + (not on lead) he
+             * still holds a trump for the last trick. */
+            if (k >= popcount(h) - k + (s->leader != seat)) last[side] = 1;
+            /* And when the other side has no trump: he never throws a card away while he
+             * holds one, and the first time he must trump he wins the lead and cashes his
+             * cards above every other player's of their suits (as he does on lead, or when
+             * he must beat with one a card led; a partner's higher card could take the
+             * lead from him): each trick of his trumps and those cards is his, and fed. */
+            if (side ? min_trumps : max_trumps) continue;
+            uint32_t wins = top, theirs = all & ~h;
+            for (int suit = 0; suit < 4; suit++) {
+                uint32_t lane = theirs & LANE(suit);
+                wins |= h & LANE(suit) & (lane ? above(top_bit(lane)) : ~0u);
+            }
+            cashed[side] = popcount(wins & c->p.sharp) + forced_points(c, side, popcount(wins));
+        }
+        for (int side = 0; side < 2; side++) {
+            if (sure[side] == pts) continue;
+            sure[side] += forced_points(c, side, tricks[side]);
+            if (cashed[side] > sure[side]) sure[side] = cashed[side];
+            sure[side] += last[side];
+        }
+        int max_sure = sure[1], min_sure = sure[0];
         if (max_sure > lo) lo = max_sure;
         if (pts - min_sure < hi) hi = pts - min_sure;
     }
@@ -598,6 +649,9 @@ static void tt_store(mr_ctx *c, const tt_key *k, int bound, int lower, int move)
  * card between them, same points, nothing special about either), ordered by a
  * cheap guess of their merit, the table's move first, then the killers (-1: none);
  * at a lead, the history breaks ties and outweighs small differences of merit. */
+#ifndef PARTNER_LEAD
+#define PARTNER_LEAD 65
+#endif
 #define HISTORY_WEIGHT 300 /* a point of merit against the history (measured: 100 to 1000 all do) */
 static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int first, int killer, int killer2) {
     const state *s = &c->s;
@@ -613,6 +667,16 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
         friend_wins = c->maxside[seat_after(c, s->leader, w)] == c->maxside[p];
     }
     int betl_actor = c->p.goal == MR_GOAL_BETL && p == c->p.actor;
+    /* At a lead: the suits whose top card (among the other players') a partner holds. */
+    uint32_t partner_tops = 0;
+    if (s->ntrick == 0 && points_matter)
+        for (int suit = 0; suit < 4; suit++) {
+            uint32_t lane = others & LANE(suit);
+            if (!lane) continue;
+            uint32_t top = 1u << top_bit(lane);
+            for (int seat = 0; seat < c->n; seat++)
+                if (seat != p && c->maxside[seat] == c->maxside[p] && (s->hand[seat] & top)) partner_tops |= LANE(suit);
+        }
     int n = 0, score[10];
     for (int suit = 0; suit < 4; suit++) {
         int prev = -1;
@@ -634,6 +698,8 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
             if (win < 0) {
                 int top = !(others & LANE(suit) & above(card));
                 sc = top ? 60 + 5 * sharp : 20 - rank - 10 * sharp;
+                /* Low to a partner's top card of the suit: his trick, with our points on it. */
+                if (!top && points_matter && (partner_tops & LANE(suit))) sc = PARTNER_LEAD - rank + 10 * sharp;
                 if (betl_actor) sc = 30 - rank;
             } else {
                 int wins = beats(c, card, win);

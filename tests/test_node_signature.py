@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # question -> total nodes over the first 60 deals of seed 1, table 2^16
 PINNED = {
-    "hra-value": 627_956,
-    "hra-wins": 130_301,
+    "hra-value": 482_787,
+    "hra-wins": 93_787,
     "sedma": 121_858,
     "betl": 40_460,
     "durch": 6_438,

@@ -1,0 +1,120 @@
+/* The core's static bounds against a plain minimax (tests/test_bounds_minimax.py).
+ *
+ * Random positions at a trick start, 1 to KMAX cards a hand, two to four seats, any trump or
+ * none, either side maximising, marriages (both rules), announced cards, sharp cards at random
+ * (kings and over-knaves plain under the marriage rules); half of them with the trumps in play
+ * all in one hand, where the bounds from the top trumps fire. For each: the bounds of
+ * solver.c's bounds() must hold the value found by a minimax over every legal card with no
+ * bound, table or ordering (play() scores the cards), and mr_value must find that value.
+ *
+ *     gcc -O2 -std=c11 -I cext tests/c/bounds_check.c -o bounds_check && ./bounds_check 100000 4 1
+ * prints "positions N bad B lb_exact L ub_exact U" (percentages) and exits 1 when B > 0. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "solver.c"
+
+static uint64_t rs = 88172645463325252ull;
+static uint64_t rnd(void) {
+    rs ^= rs << 13;
+    rs ^= rs >> 7;
+    rs ^= rs << 17;
+    return rs;
+}
+
+static int minimax(mr_ctx *c) {
+    state *s = &c->s;
+    int p = seat_after(c, s->leader, s->ntrick);
+    if (s->ntrick == 0 && !s->hand[p]) return 0;
+    int maxnode = c->maxside[p], best = maxnode ? -1000 : 1000;
+    state saved = *s;
+    for (uint32_t m = legal(c, s, p); m; m &= m - 1) {
+        int v = play(c, __builtin_ctz(m));
+        v += minimax(c);
+        *s = saved;
+        if (maxnode ? v > best : v < best) best = v;
+    }
+    return best;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 4) return 2;
+    long n = atol(argv[1]);
+    int kmax = atoi(argv[2]);
+    rs ^= (uint64_t)atol(argv[3]) * 0x9E3779B97F4A7C15ull;
+    mr_ctx *c;
+    if (mr_ctx_new(&c, 12)) return 2;
+    long bad = 0, lb_exact = 0, ub_exact = 0;
+    for (long it = 0; it < n; it++) {
+        int r = (int)(rnd() % 10), seats = r == 0 ? 2 : r == 1 ? 4 : 3;
+        int k = 1 + (int)(rnd() % kmax);
+        mr_game g = {0};
+        g.trump = rnd() % 5 == 0 ? -1 : (int)(rnd() % 4);
+        g.nseats = seats;
+        g.goal = MR_GOAL_POINTS;
+        g.sharp = rnd() % 4 ? 0xC0C0C0C0u : (uint32_t)(rnd() & rnd());
+        g.actor = (int)(rnd() % seats);
+        g.maximiser = rnd() % 3 == 0;
+        if (seats == 4 && rnd() % 2) g.team = 1 << ((g.actor + 1 + rnd() % 3) % 4);
+        if (g.trump >= 0 && rnd() % 3 == 0) {
+            g.marriage = 1 + (int)(rnd() % 2);
+            g.sharp &= ~0x30303030u;
+        }
+        /* the deal: a shuffled deck, or (half the time) the trumps in play all in one hand */
+        int deck[32];
+        for (int i = 0; i < 32; i++) deck[i] = i;
+        for (int i = 31; i > 0; i--) {
+            int j = (int)(rnd() % (uint64_t)(i + 1)), t = deck[i];
+            deck[i] = deck[j];
+            deck[j] = t;
+        }
+        mr_state st = {0};
+        st.leader = (int)(rnd() % seats);
+        int holder = -1, ntrumps = 0;
+        if (g.trump >= 0 && rnd() % 2) {
+            holder = (int)(rnd() % seats);
+            ntrumps = 1 + (int)(rnd() % k);
+        }
+        int next = 0;
+        for (int s = 0; s < seats; s++) {
+            int want = k;
+            if (s == holder)
+                for (int i = 0; i < 32 && want > k - ntrumps; i++)
+                    if (deck[i] >= 0 && deck[i] >> 3 == g.trump) {
+                        st.hands[s] |= 1u << deck[i];
+                        deck[i] = -1;
+                        want--;
+                    }
+            for (; want > 0; next++) {
+                if (deck[next] < 0 || (holder >= 0 && deck[next] >> 3 == g.trump)) continue;
+                st.hands[s] |= 1u << deck[next];
+                deck[next] = -1;
+                want--;
+            }
+        }
+        if (g.marriage == MR_MARR_BEST) st.best_marriage = (int)(rnd() % 3) * 2;
+        if (rnd() % 4 == 0) g.announced = 1u << (8 * (rnd() % 4));
+        if (!((st.hands[0] | st.hands[1] | st.hands[2] | st.hands[3]) & g.announced)) g.announced = 0;
+        if (load(c, &g, &st)) {
+            printf("load refused a position\n");
+            return 2;
+        }
+        c->s = c->root;
+        int lb, ub;
+        bounds(c, &lb, &ub);
+        int value = minimax(c), solved = -1;
+        mr_value(c, &g, &st, &solved);
+        if (lb > value || ub < value || solved != value) {
+            if (bad++ < 5)
+                printf("bad: seats %d trump %d leader %d actor %d maximiser %d team %d marriage %d announced %x "
+                       "sharp %x hands %x %x %x %x: bounds %d..%d, value %d, solved %d\n",
+                       seats, g.trump, st.leader, g.actor, g.maximiser, g.team, g.marriage, g.announced, g.sharp,
+                       st.hands[0], st.hands[1], st.hands[2], st.hands[3], lb, ub, value, solved);
+        }
+        lb_exact += lb == value;
+        ub_exact += ub == value;
+    }
+    printf("positions %ld bad %ld lb_exact %.1f ub_exact %.1f\n", n, bad, 100.0 * lb_exact / n, 100.0 * ub_exact / n);
+    mr_ctx_free(c);
+    return bad != 0;
+}
