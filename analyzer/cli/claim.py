@@ -107,7 +107,7 @@ def _claim4(data: dict[str, Any], as_json: bool, unicode: bool) -> None:
     import time
 
     from analyzer.claims4 import check_claim4, claim4_from_json
-    from analyzer.display import describe_contract, draw_line, draw_position, seat_label
+    from analyzer.display import describe_contract, seat_label
 
     started = time.perf_counter()
     try:
@@ -139,13 +139,7 @@ def _claim4(data: dict[str, Any], as_json: bool, unicode: bool) -> None:
         return
     click.echo(f"\nVerdict: not laid down (a counterexample among {n} redistributions{ruled}; "
                f"{result.worlds} checked to find it)")
-    example = result.counterexample
-    assert example is not None and result.component is not None
-    click.echo(f"\nCounterexample ({result.component} fails):")
-    click.echo(draw_position(example, unicode))
-    click.echo(f"\nThe defence's line (best play against the {result.component}):")
-    click.echo(draw_line(example, result.line, unicode, result.component))
-    click.echo(f"\n({result.worlds} searches, {time.perf_counter() - started:.2f} s)", err=True)
+    _draw_counterexample(result, unicode, started)
 
 
 def _claim2(data: dict[str, Any], as_json: bool, unicode: bool, time_limit: float | None) -> None:
@@ -154,7 +148,7 @@ def _claim2(data: dict[str, Any], as_json: bool, unicode: bool, time_limit: floa
     import time
 
     from analyzer.claims2 import check_claim2, claim2_from_json
-    from analyzer.display import describe_contract, draw_line, draw_position, seat_label
+    from analyzer.display import describe_contract, seat_label
 
     started = time.perf_counter()
     try:
@@ -182,6 +176,15 @@ def _claim2(data: dict[str, Any], as_json: bool, unicode: bool, time_limit: floa
         return
     click.echo(f"\nVerdict: not laid down (a counterexample among {n} redistributions; "
                f"{result.worlds} checked to find it)")
+    _draw_counterexample(result, unicode, started)
+
+
+def _draw_counterexample(result: Any, unicode: bool, started: float) -> None:
+    """The four- and two-player check's counterexample, the defence's line that beats it, and the time."""
+    import time
+
+    from analyzer.display import draw_line, draw_position
+
     example = result.counterexample
     assert example is not None and result.component is not None
     click.echo(f"\nCounterexample ({result.component} fails):")

@@ -30,6 +30,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from analyzer.errors import ResultError
+from analyzer.scoring.basic import CONTRACTS as BASIC_CONTRACTS
 
 if TYPE_CHECKING:
     from analyzer.scoring.tables import Rules
@@ -38,16 +39,10 @@ __all__ = ["SIX", "TWO_CONTRACTS", "VARIANTS", "check_contract", "check_two", "t
 
 SIX = "six"
 VARIANTS = ("lizany", SIX)
-# The two-player contracts and their components, the same in every rule set (the basic game's):
-# a hundred replaces the game (analyzer/scoring/checks.components).
-TWO_CONTRACTS = {
-    "game": ("game",),
-    "seven": ("game", "seven"),
-    "hundred": ("hundred",),
-    "hundred-seven": ("hundred", "seven"),
-    "seven-against": ("game", "seven-against"),
-    "hundred-against": ("game", "hundred-against"),
-}
+# The two-player contracts and their components, the same in every rule set: the basic game's
+# (a hundred replaces the game, analyzer/scoring/checks.components).
+TWO_CONTRACTS = {name: BASIC_CONTRACTS[name] for name in
+                 ("game", "seven", "hundred", "hundred-seven", "seven-against", "hundred-against")}
 # An announcement against is priced as the same announcement by the actor where the rule set
 # has no price of its own for it (csm: either player may announce with two).
 _AGAINST_AS = {"seven-against": "seven", "hundred-against": "hundred"}
