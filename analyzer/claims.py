@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer import _core
 from analyzer.batch import BatchTimeout, run_batch
 from analyzer.cards import NOTRUMP_ORDER, SHARP_MASK, Card, CardSet, Rank, parse_cards
 from analyzer.errors import MariasError, PositionError
@@ -504,7 +505,8 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
                 components: Sequence[str] | None = None, solver: Solver | None = None,
                 tt_log2: int = TT_LOG2, time_limit: float | None = None, threads: int | None = None,
                 progress: Callable[[int], None] | None = None, strict: bool = False,
-                strict_time_limit: float | None = 60.0, settled: np.ndarray | None = None) -> ClaimResult:
+                strict_time_limit: float | None = 60.0, settled: np.ndarray | None = None,
+                policy: str | None = None) -> ClaimResult:
     """Is the claim laid down? Exact: every redistribution is settled, by a proof that
     needs no search (docs/claims.md, "Sure wins") or by the open-hand search itself.
 
@@ -521,7 +523,13 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
     ``settled``: a bool per redistribution (in the order of the claim's table) that the caller
     has proven made by every component; they are counted as sure wins and not searched (the
     strict check's sure plan after its first card).
+    ``policy`` ("cashing" or "betl"): instead of his best, the actor plays that sure plan
+    (``strict.sure_card``, chosen from what he sees) from here to the end: is it made against
+    every redistribution and every defence play? (The strict check's searched sure plans; no
+    counterexample line is given.)
     """
+    if policy is not None and policy not in POLICIES:
+        raise ClaimError(f"no sure plan {policy!r} (use {', '.join(POLICIES)})")
     if strict:
         from analyzer.strict import check_strict  # it builds on this module
 
@@ -559,7 +567,8 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
     hra = [check.question for check in checks]
     state = next((q for q in hra if q.best_marriage), hra[0]).state(position)  # only a hundred reads it
     try:
-        batch = run_batch([(q.game(position), q.target) for q in hra], state, table.worlds(order), targets,
+        plan = POLICIES[policy] if policy is not None else _core.POLICY_NONE
+        batch = run_batch([(q.game(position, plan), q.target) for q in hra], state, table.worlds(order), targets,
                           stop_on_no=not count, threads=threads, tt_log2=tt_log2, progress=progress,
                           time_limit=None if time_limit is None else time_limit - (time.perf_counter() - started))
     except BatchTimeout as exc:
@@ -578,7 +587,7 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
         for check in checks
     }
     example = None
-    if counter is not None:
+    if counter is not None and policy is None:
         index, name = counter
         example_position = claim.with_hands(table.cards(index))
         solver = solver or default_solver()
@@ -598,6 +607,8 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
 
 
 _ALWAYS = -100  # a target below every value: answered "yes" without a search
+# The sure plans the core can play for the actor (check_claim's ``policy``).
+POLICIES = {"cashing": _core.POLICY_CASHING, "betl": _core.POLICY_BETL}
 
 
 # --- the search over redistributions ---------------------------------------------------------------

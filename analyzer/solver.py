@@ -44,12 +44,15 @@ class Question:
     best_marriage: int = 0
     goals: tuple[tuple[int, int], ...] = ()  # (card, trick from the end it must win)
 
-    def game(self, position: Position) -> tuple:
-        """The core's game: what is searched, the same for every state of a deal."""
+    def game(self, position: Position, policy: int = _core.POLICY_NONE) -> tuple:
+        """The core's game: what is searched, the same for every state of a deal. ``policy``: the
+        actor plays that fixed plan (``_core.POLICY_CASHING``, ``POLICY_BETL``) instead of his best."""
         trump = -1 if position.trump is None else int(position.trump)
         game = (trump, int(position.notrump), position.actor, self.maximiser, self.goal, self.marriage,
                 SHARP_MASK, position.announced.mask, self.goals, position.players, position.team_mask)
         free = position.free_tricks if self.goal == _core.GOAL_DURCH else 0
+        if policy:
+            return game + (free, policy)
         return game + (free,) if free else game
 
     def state(self, position: Position) -> tuple:

@@ -7,7 +7,8 @@ sharp, announced, goals)`` (``goals``: (card, trick from the end) pairs), with
 two more items for other seatings: ``nseats`` (2, 3 or 4) and ``team`` (the
 seats playing with the actor as a bit mask; 0 for the actor alone), and a
 twelfth, ``free_tricks``, for durch with the wise one (the last trick does not
-count: 1; cext/solver.h). A
+count: 1; cext/solver.h), and a thirteenth, ``policy``, for the actor's fixed plan
+(``POLICY_CASHING``, ``POLICY_BETL``: his cards are the plan's, not searched). A
 *state* is the tuple ``(hands, trick, leader, best_marriage)`` (one hand per
 seat, at most one card fewer than the seats in the trick); cards are bit
 indices of the layout in cext/solver.h. Both go with every call, so a context
@@ -24,7 +25,7 @@ from libc.stdlib cimport malloc, free
 
 from csolver cimport (
     MR_EXACT, mr_ctx, mr_game, mr_state, mr_question, mr_error_text, mr_ctx_new, mr_ctx_free, mr_ctx_clear,
-    mr_ctx_use_pext, mr_search, mr_value, mr_move_values, mr_line, mr_batch, mr_nodes, mr_quick,
+    mr_ctx_use_pext, mr_search, mr_value, mr_move_values, mr_line, mr_batch, mr_nodes, mr_quick, mr_policy_card,
     MS_EXCHANGE, ms_game, ms_state, ms_ctx, ms_ctx_new, ms_ctx_free, ms_set_time_limit, ms_search, ms_value,
     ms_move_values, ms_line, ms_nodes, ms_leaves,
 )
@@ -33,6 +34,7 @@ from analyzer.errors import MariasError
 
 GOAL_POINTS, GOAL_BETL, GOAL_DURCH, GOAL_SEVENS = 0, 1, 2, 3
 MARR_NONE, MARR_DIFF, MARR_BEST = 0, 1, 2
+POLICY_NONE, POLICY_CASHING, POLICY_BETL = 0, 1, 2
 EXACT = MR_EXACT
 EXCHANGE = MS_EXCHANGE
 STOPPED = -8
@@ -55,20 +57,16 @@ cdef int check(int code) except -1:
 
 
 cdef int to_game(object game, mr_game *g) except -1:
-    free_tricks = 0
-    if len(game) == 9:
-        trump, order, actor, maximiser, goal, marriage, sharp, announced, goals = game
-        nseats, team = 3, 0
-    elif len(game) == 11:
-        trump, order, actor, maximiser, goal, marriage, sharp, announced, goals, nseats, team = game
-    else:  # durch with the wise one: the last free tricks do not count
-        trump, order, actor, maximiser, goal, marriage, sharp, announced, goals, nseats, team, free_tricks = game
+    if len(game) not in (9, 11, 12, 13):
+        raise CoreError("a game is 9, 11, 12 or 13 items")
+    trump, order, actor, maximiser, goal, marriage, sharp, announced, goals = game[:9]
+    nseats, team, free_tricks, policy = tuple(game[9:]) + (3, 0, 0, POLICY_NONE)[len(game) - 9:]
     if len(goals) > 2:
         raise CoreError("at most two goal cards")
     g.trump, g.notrump_order, g.actor, g.maximiser = trump, order, actor, maximiser
     g.goal, g.marriage, g.sharp, g.announced = goal, marriage, sharp, announced
     g.ngoal = len(goals)
-    g.nseats, g.team, g.free_tricks = nseats, team, free_tricks
+    g.nseats, g.team, g.free_tricks, g.policy = nseats, team, free_tricks, policy
     for i in range(g.ngoal):
         g.goal_card[i], g.goal_when[i] = goals[i]
     return 0
@@ -151,6 +149,19 @@ cdef class Search:
                 code = mr_move_values(self.ctx, &g, &s, cards, values, &n)
         check(code)
         return [(cards[i], values[i]) for i in range(n)]
+
+    def policy_card(self, game, state) -> int:
+        """The card the game's policy plays for the actor, who is to move in ``state``."""
+        cdef mr_game g
+        cdef mr_state s
+        cdef int card = -1, code
+        to_game(game, &g)
+        to_state(state, &s)
+        with self.lock:
+            with nogil:
+                code = mr_policy_card(self.ctx, &g, &s, &card)
+        check(code)
+        return card
 
     def line(self, game, state, int value) -> list:
         """A principal variation: (card, units the maximising side gained by it, of which marriage) triples."""

@@ -19,6 +19,7 @@ cdef extern from "solver.h" nogil:
         int nseats
         int team
         int free_tricks
+        int policy
 
     ctypedef struct mr_state:
         uint32_t hands[4]
@@ -46,6 +47,7 @@ cdef extern from "solver.h" nogil:
                 int8_t *marriages, int *n)
     int mr_batch(mr_ctx *ctx, const mr_question *questions, int nq, const mr_state *base, const uint32_t *hands,
                  const int16_t *targets, int nworlds, int16_t *out, int stop_on_no, const int *stop, int *done)
+    int mr_policy_card(mr_ctx *ctx, const mr_game *game, const mr_state *state, int *card)
     uint64_t mr_nodes(const mr_ctx *ctx)
     uint64_t mr_quick(const mr_ctx *ctx)
 

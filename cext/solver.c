@@ -167,6 +167,93 @@ static uint32_t legal(const mr_ctx *c, const state *s, int p) {
     return moves;
 }
 
+/* ---- the actor's fixed plan (enum mr_policy) -------------------------------- */
+
+/* Within a lane, the order in which the Python layer lists cards (CardSet: natural
+ * ranks from the ace down), in the core's bits: betl and durch rank the ten lower.
+ * Ties are broken as strict.sure_card breaks them: the first card listed. */
+static const int8_t LISTED[2][8] = {{7, 6, 5, 4, 3, 2, 1, 0}, {7, 3, 6, 5, 4, 2, 1, 0}};
+
+static int first_listed(const mr_ctx *c, uint32_t m) {
+    const int8_t *order = LISTED[c->p.notrump_order];
+    for (int suit = 0; suit < 4; suit++)
+        for (int i = 0; i < 8; i++)
+            if ((m >> (8 * suit + order[i])) & 1) return 8 * suit + order[i];
+    return -1;
+}
+
+/* The card of the lowest (highest) rank, of the first suit on a tie. */
+static int lowest(uint32_t m) {
+    int best = -1;
+    for (int suit = 0; suit < 4; suit++) {
+        uint32_t lane = m & LANE(suit);
+        if (lane && (best < 0 || (__builtin_ctz(lane) & 7) < (best & 7))) best = __builtin_ctz(lane);
+    }
+    return best;
+}
+
+static int highest(uint32_t m) {
+    int best = -1;
+    for (int suit = 0; suit < 4; suit++) {
+        uint32_t lane = m & LANE(suit);
+        if (lane && (best < 0 || (top_bit(lane) & 7) > (best & 7))) best = top_bit(lane);
+    }
+    return best;
+}
+
+/* The policy's card for seat p (the actor), from his hand, the trick and the
+ * cards the other seats hold (to him one set: the unseen cards). */
+static int policy_card(const mr_ctx *c, const state *s, int p) {
+    uint32_t hand = s->hand[p], moves = legal(c, s, p), unseen = 0, trumps_lane = c->trump_mask;
+    for (int seat = 0; seat < c->n; seat++)
+        if (seat != p) unseen |= s->hand[seat];
+    if (c->p.policy == MR_POLICY_BETL) {
+        if (s->ntrick == 0) {
+            /* A card an unseen card of its suit beats, above all one that is not his lowest there. */
+            uint32_t under = 0, risky = 0;
+            for (uint32_t m = moves; m; m &= m - 1) {
+                int card = __builtin_ctz(m);
+                uint32_t theirs = unseen & LANE(card >> 3);
+                if (!(theirs & above(card))) continue;
+                under |= 1u << card;
+                if (theirs & ((1u << card) - 1)) risky |= 1u << card;
+            }
+            return first_listed(c, risky ? risky : under ? under : moves);
+        }
+        int best = s->trick[trick_winner(c, s->trick, s->ntrick)];
+        if (!(hand & LANE(s->trick[0] >> 3))) return highest(moves);
+        uint32_t under = moves & LANE(best >> 3) & ((1u << best) - 1);
+        return lowest(under ? under : moves);
+    }
+    if (s->ntrick == 0) {
+        uint32_t trumps = moves & trumps_lane & ~c->p.announced, side = moves & ~trumps_lane & ~c->p.announced;
+        if (trumps && (unseen & trumps_lane)) return top_bit(trumps);
+        for (int suit = 0; suit < 4; suit++) { /* a winner: his top card of a suit, above every unseen one */
+            uint32_t lane = hand & LANE(suit);
+            if (!lane) continue;
+            int top = top_bit(lane);
+            if (((side >> top) & 1) && !(unseen & LANE(suit) & above(top))) return top;
+        }
+        if (side) return lowest(side);
+        if (trumps) return top_bit(trumps);
+        uint32_t sevens = moves & ~trumps_lane;
+        return first_listed(c, sevens ? sevens : moves);
+    }
+    /* Following: the lowest card that takes the trick, else the lowest; side cards before trumps. */
+    int win = s->trick[trick_winner(c, s->trick, s->ntrick)];
+    uint32_t beating = 0;
+    for (uint32_t m = moves; m; m &= m - 1)
+        if (beats(c, __builtin_ctz(m), win)) beating |= m & -m;
+    uint32_t pool = beating ? beating : moves;
+    return lowest(pool & ~trumps_lane ? pool & ~trumps_lane : pool);
+}
+
+/* The cards searched for seat p: his legal cards, or the policy's one. */
+static inline uint32_t choices(const mr_ctx *c, const state *s, int p) {
+    if (c->p.policy && p == c->p.actor) return 1u << policy_card(c, s, p);
+    return legal(c, s, p);
+}
+
 /* Under "over first": the units the maximiser gains when the side to move plays
  * card from state s (an over-knave whose king its player holds declares the pair). */
 static int marriage_gain(const mr_ctx *c, const state *s, int card) {
@@ -404,13 +491,17 @@ static int goal_lost(const mr_ctx *c) {
 /* Bounds on the value of the rest of the play, cheap enough for every node. */
 static void bounds(const mr_ctx *c, int *lb, int *ub) {
     const state *s = &c->s;
+    /* The quick bounds assume each side plays its best: under a policy (the actor's fixed
+     * plan), only the other side's guarantees still hold. */
+    int max_plays_best = !c->p.policy || !c->maxside[c->p.actor];
+    int min_plays_best = !c->p.policy || c->maxside[c->p.actor];
     if (c->p.goal != MR_GOAL_POINTS) {
         *lb = 0;
         *ub = 1;
 #ifndef MR_NO_QUICK_BOUNDS
         if (s->ntrick == 0) {
-            if (goal_lost(c)) *ub = 0;
-            else if (goal_won(c)) *lb = 1;
+            if (min_plays_best && goal_lost(c)) *ub = 0;
+            else if (max_plays_best && goal_won(c)) *lb = 1;
         }
 #endif
         return;
@@ -476,6 +567,8 @@ static void bounds(const mr_ctx *c, int *lb, int *ub) {
         if (max_sure > lo) lo = max_sure;
         if (pts - min_sure < hi) hi = pts - min_sure;
     }
+    if (!max_plays_best) lo = 0;
+    if (!min_plays_best) hi = pts;
 #endif
     if (c->p.marriage != MR_MARR_NONE && c->p.trump >= 0) {
         for (int seat = 0; seat < c->n; seat++)
@@ -749,7 +842,7 @@ static int last_two(mr_ctx *c, int target) {
     int p = seat_after(c, s->leader, s->ntrick), maxnode = c->maxside[p];
     int best = maxnode ? -BOUND_INF : BOUND_INF;
     state saved = *s;
-    for (uint32_t moves = legal(c, s, p); moves; moves &= moves - 1) {
+    for (uint32_t moves = choices(c, s, p); moves; moves &= moves - 1) {
         int gain = play(c, __builtin_ctz(moves));
         int v = gain == FAIL ? 0 : gain + last_two(c, target - gain);
         *s = saved;
@@ -802,7 +895,7 @@ static int ab(mr_ctx *c, int target) {
      * trick the static order does better (killers there: +15 % nodes). */
     int depth = popcount(held(c));
     int lead = s->ntrick == 0;
-    int n = gen_moves(c, p, legal(c, s, p), moves, first, lead ? c->killer[depth][p] : -1,
+    int n = gen_moves(c, p, choices(c, s, p), moves, first, lead ? c->killer[depth][p] : -1,
                       lead ? c->killer2[depth][p] : -1);
     int maxnode = c->maxside[p], best = maxnode ? -BOUND_INF : BOUND_INF, best_move = moves[0];
     state saved = *s;
@@ -925,7 +1018,7 @@ static int same_game(const mr_game *a, const mr_game *b) {
     if (a->trump != b->trump || a->notrump_order != b->notrump_order || a->actor != b->actor ||
         a->maximiser != b->maximiser || a->goal != b->goal || a->marriage != b->marriage || a->sharp != b->sharp ||
         a->announced != b->announced || a->ngoal != b->ngoal || a->nseats != b->nseats || a->team != b->team ||
-        a->free_tricks != b->free_tricks)
+        a->free_tricks != b->free_tricks || a->policy != b->policy)
         return 0;
     for (int g = 0; g < a->ngoal; g++)
         if (a->goal_card[g] != b->goal_card[g] || a->goal_when[g] != b->goal_when[g]) return 0;
@@ -979,6 +1072,8 @@ static int load(mr_ctx *c, const mr_game *game, const mr_state *st) {
     if (g->marriage != MR_MARR_NONE && (g->trump < 0 || g->goal != MR_GOAL_POINTS || g->notrump_order))
         return MR_E_ARG;
     if (g->free_tricks < 0 || g->free_tricks > 1 || (g->free_tricks && g->goal != MR_GOAL_DURCH)) return MR_E_ARG;
+    if (g->policy < MR_POLICY_NONE || g->policy > MR_POLICY_BETL || (g->policy && (n != 3 || norm.team != 1 << norm.actor)))
+        return MR_E_ARG;
 
     for (int seat = n; seat < 4; seat++)
         if (st->hands[seat]) return MR_E_HANDSIZE;
@@ -1143,6 +1238,15 @@ int mr_line(mr_ctx *c, const mr_game *g, const mr_state *st, int value, int8_t *
         value -= gain;
     }
     c->s = c->root;
+    return MR_OK;
+}
+
+int mr_policy_card(mr_ctx *c, const mr_game *g, const mr_state *st, int *card) {
+    int code = load(c, g, st);
+    if (code) return code;
+    int p = seat_after(c, c->root.leader, c->root.ntrick);
+    if (!g->policy || p != g->actor || !c->root.hand[p]) return MR_E_ARG;
+    *card = card_out(c, g, policy_card(c, &c->root, p));
     return MR_OK;
 }
 

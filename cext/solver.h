@@ -41,6 +41,17 @@ enum mr_marriage {
     MR_MARR_BEST = 2  /* hundred: only the maximiser's best marriage counts */
 };
 
+/* A fixed plan for the actor instead of his search (the strict claim check,
+ * analyzer/strict.py "sure plans"): each of his cards is chosen from what he
+ * sees (his hand, the trick, the cards not yet played as one set), the other
+ * seats are searched as before. Three seats, the actor alone. The choice is
+ * strict.sure_card's, card for card (tests/test_policy.py holds them together). */
+enum mr_policy {
+    MR_POLICY_NONE = 0,
+    MR_POLICY_CASHING = 1, /* top trumps while the defence may hold one, then winners, then low */
+    MR_POLICY_BETL = 2     /* lead under an unseen card, then stay under the trick */
+};
+
 /* Return codes: 0 ok, negative = named error (mr_error_text). */
 enum mr_code {
     MR_OK = 0,
@@ -74,6 +85,7 @@ typedef struct {
                           * implied); 0: the actor alone against the others */
     int free_tricks;     /* MR_GOAL_DURCH: the last free_tricks tricks do not count (0: every
                           * trick; 1: durch with the wise one, whose last trick finds the partner) */
+    int policy;          /* enum mr_policy: the actor plays a fixed plan (searched: does it win?) */
 } mr_game;
 
 typedef struct {
@@ -125,6 +137,9 @@ int mr_line(mr_ctx *ctx, const mr_game *game, const mr_state *state, int value, 
  * once *stop is non-zero (checked between worlds and every 65,536 nodes). */
 int mr_batch(mr_ctx *ctx, const mr_question *questions, int nq, const mr_state *base, const uint32_t *hands,
              const int16_t *targets, int nworlds, int16_t *out, int stop_on_no, volatile const int *stop, int *done);
+
+/* The card the game's policy plays for the actor in a state where he is to move. */
+int mr_policy_card(mr_ctx *ctx, const mr_game *game, const mr_state *state, int *card);
 
 /* Nodes searched by the last call. */
 uint64_t mr_nodes(const mr_ctx *ctx);

@@ -1,0 +1,95 @@
+"""The core's fixed plan for the actor (``mr_game.policy``, ``check_claim(policy=...)``), the
+searched sure plans of the strict check (docs/claims.md, "The search, and why it is exact",
+step 5), against plain Python:
+
+- the core's card is ``strict.sure_card``'s, on random positions of every contract, both
+  plans, on lead and in mid-trick;
+- ``check_claim(..., policy=kind)`` says "laid down" exactly when the sure plan, replayed
+  card by card with ``sure_card`` against every redistribution and every defence play
+  (``test_strict.plan_replays``), makes the contract;
+- the plan is really fixed: some endings are laid down open-handed and not by the plan.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+from randpos import random_position
+from test_strict import Play, hide, plan_replays, small_cases, worlds
+
+from analyzer import _core
+from analyzer.cards import CardSet
+from analyzer.claims import ClaimError, check_claim
+from analyzer.rules import Position
+from analyzer.solver import questions
+from analyzer.strict import sure_card, sure_kind
+
+KINDS = {"cashing": _core.POLICY_CASHING, "betl": _core.POLICY_BETL}
+
+
+def actor_positions(seed: int, count: int) -> list[Position]:
+    """Random three-player positions of any contract with the actor to move."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        data = random_position(rng, rng.randint(1, 10), mid_trick=rng.random() < 0.6)
+        position = Position.from_json(data)
+        if position.to_move == position.actor and position.hands[position.actor]:
+            out.append(position)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_core_card_is_sure_card(seed: int) -> None:
+    search = _core.Search(12)
+    seen = set()
+    for position in actor_positions(seed, 1500):
+        question = next(iter(questions(position).values()))
+        unseen = CardSet(c for s, h in enumerate(position.hands) if s != position.actor for c in h)
+        for kind, code in KINDS.items():
+            card = search.policy_card(question.game(position, code), question.state(position))
+            expected = sure_card(position, unseen, kind)
+            assert card == int(expected), (position.to_json(), kind, card, expected)
+            seen.add((kind, bool(position.trick), position.notrump))
+    assert len(seen) == 8  # both plans, leads and follows, with and without trumps
+
+
+def test_core_refuses_a_policy_it_cannot_play() -> None:
+    position = actor_positions(7, 1)[0]
+    question = next(iter(questions(position).values()))
+    game = question.game(position, _core.POLICY_CASHING)
+    with pytest.raises(_core.CoreError):
+        _core.Search(12).policy_card(game[:12] + (3,), question.state(position))  # no such plan
+    with pytest.raises(ClaimError, match="no sure plan"):
+        check_claim({"hands": ["hA hX", None, None], "unseen": "h7 h8 b7 b8", "trump": "h",
+                     "contract": "game", "actor": 0}, policy="bluff")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_policy_check_matches_the_replayed_plan(seed: int) -> None:
+    verdicts = {True: 0, False: 0}
+    restricted = 0  # laid down open-handed, not by the fixed plan
+    for data in small_cases(100 + seed, 60, tricks=3, max_worlds=20):
+        positions = worlds(data)
+        kind = sure_kind(positions[0])
+        expected = all(plan_replays(Play(p), {"sure": kind}) for p in positions)
+        result = check_claim(hide(data), policy=kind, threads=1)
+        assert result.laid_down == expected, (data, kind)
+        verdicts[expected] += 1
+        if not expected and check_claim(hide(data), threads=1).laid_down:
+            restricted += 1
+    assert verdicts[True] >= 5 and verdicts[False] >= 5, verdicts
+    assert restricted >= 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(6))
+def test_policy_check_matches_the_replayed_plan_four_tricks(seed: int) -> None:
+    verdicts = {True: 0, False: 0}
+    for data in small_cases(200 + seed, 30, tricks=4, max_worlds=35):
+        positions = worlds(data)
+        kind = sure_kind(positions[0])
+        expected = all(plan_replays(Play(p), {"sure": kind}) for p in positions)
+        assert check_claim(hide(data), policy=kind, threads=1).laid_down == expected, (data, kind)
+        verdicts[expected] += 1
+    assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
