@@ -480,7 +480,6 @@ class _Search:
         self.lost_shapes: dict[tuple, tuple[_Node, list[Card]]] = {}  # shape key -> a node lost, its cards
         self.nodes = 0
         self.checks = 0
-        self.plans = 0  # sure plans searched (step 5)
         self.habits: dict[tuple, Card] = {}
 
     def _time(self) -> float | None:
@@ -499,17 +498,6 @@ class _Search:
         try:
             return check_claim(node.claim, components=node.names, tt_log2=self.tt_log2, threads=threads,
                                time_limit=self._time(), solver=self.solver, settled=settled)
-        except ClaimTimeout:
-            raise StrictTimeout from None
-
-    def sure_plan_wins(self, node: _Node) -> bool:
-        """Is the node won by the sure plan (``sure_card`` at every card of the actor's from here
-        on)? The core plays it for him and searches the defence, in every redistribution."""
-        self.plans += 1
-        threads = 1 if node.claim.count() < _ONE_THREAD else self.threads
-        try:
-            return check_claim(node.claim, components=node.names, tt_log2=self.tt_log2, threads=threads,
-                               time_limit=self._time(), solver=self.solver, policy=sure_kind(node.position)).laid_down
         except ClaimTimeout:
             raise StrictTimeout from None
 
@@ -564,10 +552,6 @@ class _Search:
             return {"known": [str(h) for h in position.hands]}
         if len(position.hands[position.actor]) <= 1:
             return {"forced": True}  # his last card, if any, is his only one
-        # Step 5. The sure plan searched: played from here, does it make the claim against every
-        # redistribution and every defence play? (Where the proofs of step 2 cannot tell.)
-        if self.sure_plan_wins(node):
-            return {"sure": sure_kind(position)}
         if position.to_move == position.actor:
             return self._actor(node)
         return self._defence(node)
