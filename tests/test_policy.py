@@ -1,6 +1,6 @@
 """The core's fixed plan for the actor (``mr_game.policy``, ``check_claim(policy=...)``), the
 searched sure plans of the strict check (docs/claims.md, "The search, and why it is exact",
-step 5), against plain Python:
+step 7), against plain Python:
 
 - the core's card is ``strict.sure_card``'s, on random positions of every contract, both
   plans, on lead and in mid-trick;
@@ -19,13 +19,10 @@ from test_strict import Play, hide, plan_replays, small_cases, worlds
 
 from analyzer import _core
 from analyzer.cards import CardSet
-from analyzer.claims import ClaimError, check_claim
+from analyzer.claims import POLICIES, ClaimError, check_claim
 from analyzer.rules import Position
 from analyzer.solver import questions
 from analyzer.strict import sure_card, sure_kind
-
-KINDS = {"cashing": _core.POLICY_CASHING, "betl": _core.POLICY_BETL}
-
 
 def actor_positions(seed: int, count: int) -> list[Position]:
     """Random three-player positions of any contract with the actor to move."""
@@ -46,7 +43,7 @@ def test_core_card_is_sure_card(seed: int) -> None:
     for position in actor_positions(seed, 1500):
         question = next(iter(questions(position).values()))
         unseen = CardSet(c for s, h in enumerate(position.hands) if s != position.actor for c in h)
-        for kind, code in KINDS.items():
+        for kind, code in POLICIES.items():
             card = search.policy_card(question.game(position, code), question.state(position))
             expected = sure_card(position, unseen, kind)
             assert card == int(expected), (position.to_json(), kind, card, expected)
