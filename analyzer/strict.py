@@ -468,9 +468,10 @@ class _Fail:
 
 class _Search:
     def __init__(self, deadline: float | None, tt_log2: int, threads: int | None, solver: Solver | None,
-                 shapes: bool = True) -> None:
+                 shapes: bool = True, sure_plans: bool = True) -> None:
         self.deadline = deadline
         self.shapes = shapes  # False: nodes remembered by their own cards only (tests compare the two)
+        self.sure_plans = sure_plans  # False: no sure plan searched (step 5; the tests compare the two)
         self.renamed = 0  # nodes answered by a node of the same shape with other cards
         self.tt_log2 = tt_log2
         self.threads = threads
@@ -480,6 +481,7 @@ class _Search:
         self.lost_shapes: dict[tuple, tuple[_Node, list[Card]]] = {}  # shape key -> a node lost, its cards
         self.nodes = 0
         self.checks = 0
+        self.plans = 0  # sure plans searched (step 5)
         self.habits: dict[tuple, Card] = {}
 
     def _time(self) -> float | None:
@@ -498,6 +500,17 @@ class _Search:
         try:
             return check_claim(node.claim, components=node.names, tt_log2=self.tt_log2, threads=threads,
                                time_limit=self._time(), solver=self.solver, settled=settled)
+        except ClaimTimeout:
+            raise StrictTimeout from None
+
+    def sure_plan_wins(self, node: _Node) -> bool:
+        """Is the node won by the sure plan (``sure_card`` at every card of the actor's from here
+        on)? The core plays it for him and searches the defence, in every redistribution."""
+        self.plans += 1
+        threads = 1 if node.claim.count() < _ONE_THREAD else self.threads
+        try:
+            return check_claim(node.claim, components=node.names, tt_log2=self.tt_log2, threads=threads,
+                               time_limit=self._time(), solver=self.solver, policy=sure_kind(node.position)).laid_down
         except ClaimTimeout:
             raise StrictTimeout from None
 
@@ -552,6 +565,10 @@ class _Search:
             return {"known": [str(h) for h in position.hands]}
         if len(position.hands[position.actor]) <= 1:
             return {"forced": True}  # his last card, if any, is his only one
+        # Step 5. The sure plan searched: played from here, does it make the claim against every
+        # redistribution and every defence play? (Where the proofs of step 2 cannot tell.)
+        if self.sure_plans and self.sure_plan_wins(node):
+            return {"sure": sure_kind(position)}
         if position.to_move == position.actor:
             return self._actor(node)
         return self._defence(node)
@@ -920,11 +937,13 @@ class StrictResult:
 def check_strict(claim: Claim | Mapping[str, Any], *, consistent: bool = False,
                  components: Sequence[str] | None = None, time_limit: float | None = TIME_LIMIT,
                  open_result: ClaimResult | None = None, solver: Solver | None = None,
-                 tt_log2: int | None = None, threads: int | None = None, shapes: bool = True) -> StrictResult:
+                 tt_log2: int | None = None, threads: int | None = None, shapes: bool = True,
+                 sure_plans: bool = True) -> StrictResult:
     """Is the claim laid down without seeing? (see the module's docstring). ``open_result``: the
     open-handed check already run on this claim. Past ``time_limit`` seconds the verdict is
-    None. ``shapes=False`` remembers nodes by their own cards only, not by their shape (the
-    tests compare the two). Raises ClaimError for a claim that cannot be checked."""
+    None. ``shapes=False`` remembers nodes by their own cards only, not by their shape;
+    ``sure_plans=False`` searches no sure plan at the nodes (the tests compare both with the
+    default). Raises ClaimError for a claim that cannot be checked."""
     started = time.perf_counter()
     if not isinstance(claim, Claim):
         claim = read_claim(claim, consistent)
@@ -933,7 +952,7 @@ def check_strict(claim: Claim | Mapping[str, Any], *, consistent: bool = False,
     if open_result is None:
         open_result = check_claim(claim, components=names, solver=solver, threads=threads, **kwargs)
     deadline = None if time_limit is None else started + time_limit
-    search = _Search(deadline, tt_log2 if tt_log2 is not None else 22, threads, solver, shapes)
+    search = _Search(deadline, tt_log2 if tt_log2 is not None else 22, threads, solver, shapes, sure_plans)
     result = StrictResult(strict=False, open=open_result)
     if open_result.laid_down:
         root = _Node(claim, tuple(names))

@@ -290,13 +290,14 @@ def test_small_endings_match_every_plan(seed: int) -> None:
         expected = brute_strict(positions, budget=3000)
         if expected is None:
             continue
-        result = check_strict(hide(data), time_limit=None, threads=1)
-        assert result.strict == expected, data
-        assert not result.strict or result.open.laid_down, data
+        for sure_plans in (True, False):  # with and without the searched sure plans (step 5)
+            result = check_strict(hide(data), time_limit=None, threads=1, sure_plans=sure_plans)
+            assert result.strict == expected, (data, sure_plans)
+            assert not result.strict or result.open.laid_down, data
+            if result.strict:
+                for position in positions:
+                    assert plan_replays(Play(position), result.plan), (data, result.plan)
         verdicts[expected] += 1
-        if result.strict:
-            for position in positions:
-                assert plan_replays(Play(position), result.plan), (data, result.plan)
     assert verdicts[True] >= 3 and verdicts[False] >= 2, verdicts
 
 
@@ -395,7 +396,9 @@ def _played(guess: dict, seat: int) -> CardSet:
 
 # --- JSON and the CLI -----------------------------------------------------------------------------
 
-LAID = {"hands": ["hA hX hK b7", None, None], "unseen": "h7 h8 b8 bA l7 l8 aX aA", "trump": "h",
+# Won without seeing, but not by cashing from the first card: the plan has steps (hA, then bK
+# with its marriage unless the trump king fell) before it cashes.
+LAID = {"hands": ["hA hU bK bO", None, None], "unseen": "hK h8 lK lO lU l7 aA aX", "trump": "h",
         "contract": "game", "actor": 0, "leader": 0}
 
 
@@ -410,7 +413,7 @@ def test_json_keys() -> None:
         assert plan_replays(Play(position), strict["plan"])
     guessed = check_claim(GUESSES["ten either side of the trump tenace"], strict=True, threads=1).to_json()
     assert guessed["strict"] is False and "plan" not in guessed and guessed["guess"]["redistributions"]
-    failed = check_claim({**LAID, "hands": ["hA hO bK b7", None, None]}, strict=True, threads=1).to_json()
+    failed = check_claim({**LAID, "hands": ["hO h9 b8 b7", None, None]}, strict=True, threads=1).to_json()
     assert failed["laid_down"] is False and failed["strict"] is False and "guess" not in failed
 
 
@@ -484,20 +487,24 @@ def test_nodes_of_one_shape_share_their_verdict_and_plan() -> None:
     verdicts = {True: 0, False: 0}
     for data in small_cases(11, 24, max_worlds=20):
         claim = hide(data)
-        shaped = check_strict(claim, time_limit=None, threads=1)
-        plain = check_strict(claim, time_limit=None, threads=1, shapes=False)
-        assert shaped.strict == plain.strict, data
+        # Without the searched sure plans (step 5), which settle most of these small endings at
+        # once, so that the search goes deep enough to meet nodes of one shape.
+        shaped = check_strict(claim, time_limit=None, threads=1, sure_plans=False)
+        plain = check_strict(claim, time_limit=None, threads=1, shapes=False, sure_plans=False)
+        default = check_strict(claim, time_limit=None, threads=1)
+        assert shaped.strict == plain.strict == default.strict, data
         positions = full_worlds(claim)  # the claim's own (a marriage not declared rules some out)
         if len(positions) <= 10:
             expected = brute_strict(positions, budget=2000)
             assert expected is None or expected == shaped.strict, data
         renamed += shaped.renamed
         verdicts[shaped.strict] += 1
-        if shaped.strict:
-            for position in positions:
-                assert plan_replays(Play(position), shaped.plan), (data, shaped.plan)
-        elif shaped.open.laid_down:
-            assert shaped.guess is not None, data
+        for result in (shaped, default):
+            if result.strict:
+                for position in positions:
+                    assert plan_replays(Play(position), result.plan), (data, result.plan)
+            elif result.open.laid_down:
+                assert result.guess is not None, data
     assert renamed >= 5 and verdicts[True] >= 5 and verdicts[False] >= 3, (renamed, verdicts)
 
 

@@ -308,7 +308,7 @@ def test_advice_for_the_hand_on_the_board(page) -> None:
 # The strict check's two kinds of answer, the defenders' hands given (one redistribution) so the
 # board can show the deal: a plan (tests/test_strict.py's LAID) and a guess (the trump ten on
 # either side of the tenace).
-STRICT_LAID = {"hands": ["hA hX hK b7", "h7 h8 b8 bA", "l7 l8 aX aA"], "trump": "h", "contract": "game",
+STRICT_LAID = {"hands": ["hA hU bK bO", "hK h8 lK aA", "lO lU l7 aX"], "trump": "h", "contract": "game",
                "actor": 0, "leader": 0}
 STRICT_GUESS = {"hands": ["aA lK", "hX bX", "bA bO"], "trump": "b", "contract": "game", "actor": 2, "leader": 1,
                 "score": {"actor": 40, "defence": 70}, "marriages": {"actor": "h", "defence": "a"}}
