@@ -488,20 +488,113 @@ static int goal_lost(const mr_ctx *c) {
     }
 }
 
+/* What the actor's sure plan surely takes from here, he to lead a fresh trick: the
+ * proofs of docs/claims.md, "Sure wins" (claims._CashingPlan and _betl_sure, mirrored
+ * here card for card), whose plan is the policy's (strict.sure_card). So unlike
+ * cash() and goal_won(), which let the leader pick his best order of play, these hold
+ * when he plays the policy. */
+typedef struct {
+    int units;      /* points (units) of his sure tricks, every point left when every trick is sure */
+    int every;      /* every trick is his */
+    int seven_kept; /* trumps drawn and a spare trump for every side loser: the trump seven wins the last trick */
+} policy_plan;
+
+static void policy_cash(const mr_ctx *c, int all_points, policy_plan *out) {
+    const state *s = &c->s;
+    int actor = c->p.actor, trump = c->p.trump;
+    uint32_t hand = s->hand[actor], sharp = c->p.sharp;
+    int units = 0, tricks = 0, losers = 0, spare = 0, drawn = 1, every = 1;
+    for (int suit = 0; suit < 4; suit++) {
+        uint32_t mine = hand & LANE(suit);
+        if (suit == trump) {
+            /* His trumps from the top (announced sevens aside) draw the defence's while the
+             * i-th wins; once drawn, every trump of his wins when played. */
+            mine &= ~c->p.announced;
+            int need = 0, k = popcount(mine);
+            for (int seat = 0; seat < c->n; seat++)
+                if (seat != actor && popcount(s->hand[seat] & LANE(suit)) > need) need = popcount(s->hand[seat] & LANE(suit));
+            drawn = need <= k;
+            int i = 0;
+            for (uint32_t m = mine; m; i++) {
+                int top = top_bit(m);
+                if (i < need && !falls(c, actor, suit, top, i)) drawn = 0;
+                m &= ~(1u << top);
+            }
+            units += popcount(mine & sharp);
+            tricks += k;
+            spare = k - need;
+            continue;
+        }
+        int sure = 1, i = 0;
+        for (uint32_t m = mine; m; i++) {
+            int top = top_bit(m);
+            sure = sure && falls(c, actor, suit, top, i);
+            units += sure && ((sharp >> top) & 1);
+            tricks += sure;
+            losers += !sure;
+            m &= ~(1u << top);
+        }
+        every = every && sure;
+    }
+    if (trump < 0) drawn = 1;
+    every = every && drawn;
+    if (!drawn) units = 0;
+    /* The defence's sharp cards beyond the tricks it may still win fall into his. */
+    int left = popcount(hand) - (drawn ? tricks : 0);
+    for (int seat = 0; seat < c->n; seat++) {
+        int extra = popcount(s->hand[seat] & sharp) - left;
+        if (seat != actor && extra > 0) units += extra;
+    }
+    out->seven_kept = 0;
+    if (trump >= 0) {
+        uint32_t held = c->p.announced & hand;
+        out->seven_kept = drawn && spare >= losers;
+        if (!held) units += drawn && spare - 1 >= losers; /* a spare trump kept back for the last trick */
+        else if (held == 1u << (8 * trump)) units += out->seven_kept;
+    }
+    out->every = every;
+    out->units = every ? all_points : units;
+}
+
+/* Is the actor's boolean goal made by the policy from here (he to lead a fresh trick)? */
+static int policy_goal_won(const mr_ctx *c) {
+    const state *s = &c->s;
+    int actor = c->p.actor;
+    if (s->leader != actor || !c->maxside[actor]) return 0;
+    if (c->p.policy == MR_POLICY_BETL) return c->p.goal == MR_GOAL_BETL && goal_won(c); /* _betl_sure itself */
+    policy_plan plan;
+    policy_cash(c, 0, &plan);
+    switch (c->p.goal) {
+    case MR_GOAL_DURCH:
+        return plan.every;
+    case MR_GOAL_SEVENS: {
+        if (c->p.trump < 0) return 0;
+        uint32_t seven = 1u << (8 * c->p.trump), goals = 0;
+        for (int g = 0; g < c->p.ngoal; g++) goals |= 1u << c->p.goal_card[g];
+        if ((s->hand[actor] & goals) != goals || !(goals & seven)) return 0;
+        return plan.every || (c->p.ngoal == 1 && plan.seven_kept);
+    }
+    default:
+        return 0;
+    }
+}
+
 /* Bounds on the value of the rest of the play, cheap enough for every node. */
 static void bounds(const mr_ctx *c, int *lb, int *ub) {
     const state *s = &c->s;
     /* The quick bounds assume each side plays its best: under a policy (the actor's fixed
-     * plan), only the other side's guarantees still hold. */
+     * plan), only the other side's guarantees and those that hold whatever is played. */
     int max_plays_best = !c->p.policy || !c->maxside[c->p.actor];
     int min_plays_best = !c->p.policy || c->maxside[c->p.actor];
+    /* In their place, the proofs of the actor's own plan (policy_cash), he to lead. */
+    int plan_leads = c->p.policy && c->maxside[c->p.actor] && s->leader == c->p.actor;
     if (c->p.goal != MR_GOAL_POINTS) {
         *lb = 0;
         *ub = 1;
 #ifndef MR_NO_QUICK_BOUNDS
         if (s->ntrick == 0) {
             if (min_plays_best && goal_lost(c)) *ub = 0;
-            else if (max_plays_best && goal_won(c)) *lb = 1;
+            else if (max_plays_best ? goal_won(c) : plan_leads && policy_goal_won(c)) *lb = 1;
         }
 #endif
         return;
@@ -512,8 +605,14 @@ static void bounds(const mr_ctx *c, int *lb, int *ub) {
     int lo = 0, hi = pts, best = s->best;
 #ifndef MR_NO_QUICK_BOUNDS
     if (s->ntrick == 0) {
-        int sure = sure_points(c, s->leader, pts);
-        if (c->maxside[s->leader]) lo = sure; else hi = pts - sure;
+        if (plan_leads && c->p.policy == MR_POLICY_CASHING) {
+            policy_plan plan;
+            policy_cash(c, pts, &plan);
+            lo = plan.units;
+        } else if (!c->p.policy || c->maxside[s->leader] != c->maxside[c->p.actor]) {
+            int sure = sure_points(c, s->leader, pts); /* the leader's side plays its best */
+            if (c->maxside[s->leader]) lo = sure; else hi = pts - sure;
+        }
     }
     if (c->p.trump >= 0 && s->ntrick == 0) {
         /* The trumps a side holds above every trump of the other side win
@@ -560,6 +659,11 @@ static void bounds(const mr_ctx *c, int *lb, int *ub) {
         for (int side = 0; side < 2; side++) {
             if (sure[side] == pts) continue;
             sure[side] += forced_points(c, side, tricks[side]);
+            /* The top trumps win their tricks whenever they are played. Cashing the winners
+             * and keeping a trump for the last trick are the best play; the policy plays so
+             * only while the other side has no trump (it leads no trump while he holds a
+             * side card, cashes every winner once on lead, and must ruff when void). */
+            if (c->p.policy && side == c->maxside[c->p.actor] && (side ? min_trumps : max_trumps)) continue;
             if (cashed[side] > sure[side]) sure[side] = cashed[side];
             sure[side] += last[side];
         }
@@ -567,8 +671,6 @@ static void bounds(const mr_ctx *c, int *lb, int *ub) {
         if (max_sure > lo) lo = max_sure;
         if (pts - min_sure < hi) hi = pts - min_sure;
     }
-    if (!max_plays_best) lo = 0;
-    if (!min_plays_best) hi = pts;
 #endif
     if (c->p.marriage != MR_MARR_NONE && c->p.trump >= 0) {
         for (int seat = 0; seat < c->n; seat++)
