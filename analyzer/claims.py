@@ -506,7 +506,7 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
                 tt_log2: int = TT_LOG2, time_limit: float | None = None, threads: int | None = None,
                 progress: Callable[[int], None] | None = None, strict: bool = False,
                 strict_time_limit: float | None = 60.0, settled: np.ndarray | None = None,
-                policy: str | None = None) -> ClaimResult:
+                policy: str | None = None, first: Sequence[CardSet] = ()) -> ClaimResult:
     """Is the claim laid down? Exact: every redistribution is settled, by a proof that
     needs no search (docs/claims.md, "Sure wins") or by the open-hand search itself.
 
@@ -525,8 +525,12 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
     strict check's sure plan after its first card).
     ``policy`` ("cashing" or "betl"): instead of his best, the actor plays that sure plan
     (``strict.sure_card``, chosen from what he sees) from here to the end: is it made against
-    every redistribution and every defence play? (The strict check's searched sure plans; no
-    counterexample line is given.)
+    every redistribution and every defence play? (The strict check's searched sure plans; the
+    counterexample is given without its line.)
+    ``first``: redistributions to search before the others, each as the cards of
+    ``defenders[0]`` in some earlier claim of the same play (those of them still unseen are his
+    hand here); the strict check passes those that lost its other checks, since one rare
+    redistribution often beats many of the actor's cards.
     """
     if policy is not None and policy not in POLICIES:
         raise ClaimError(f"no sure plan {policy!r} (use {', '.join(POLICIES)})")
@@ -561,6 +565,10 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
     for check in checks:
         todo |= ~check.proven
     order = _order(table, todo, count)
+    if len(first):
+        masks = np.array([core_mask(cards & claim.unseen, table.notrump) for cards in first], np.uint32)
+        wanted = np.isin(table.first[order], masks)
+        order = np.concatenate([order[wanted], order[~wanted]])
     position = claim.position
     # A component proven for a world gets a target every state reaches at once.
     targets = np.stack([np.where(check.proven[order], _ALWAYS, check.targets[order]) for check in checks], axis=1)
@@ -587,12 +595,14 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
         for check in checks
     }
     example = None
-    if counter is not None and policy is None:
+    if counter is not None:
         index, name = counter
         example_position = claim.with_hands(table.cards(index))
-        solver = solver or default_solver()
-        example = Counterexample(example_position, name,
-                                 solver.line(example_position, questions(example_position)[name]))
+        line: list[Card] = []
+        if policy is None:
+            solver = solver or default_solver()
+            line = solver.line(example_position, questions(example_position)[name])
+        example = Counterexample(example_position, name, line)
     return ClaimResult(
         laid_down=counter is None,
         distributions=total,

@@ -67,6 +67,7 @@ _WITHOUT_TRUMP_SEVEN = {Contract.SEVEN: Contract.GAME, Contract.HUNDRED_SEVEN: C
 _WITHOUT_SIDE_SEVEN = {Contract.TWO_SEVENS: Contract.SEVEN, Contract.TWO_SEVENS_HUNDRED: Contract.HUNDRED_SEVEN}
 # Below this many redistributions a node's open-handed check runs on one thread (no pool).
 _ONE_THREAD = 512
+_KILLERS = 32  # losing redistributions remembered per kind of check (each costs one search to try)
 
 
 class StrictTimeout(Exception):
@@ -454,6 +455,14 @@ def sure_kind(position: Position) -> str:
 
 
 @dataclass
+class _Unchecked:
+    """A node after a card of the actor's whose open-handed check is still to be run (the
+    redistributions ``settled`` are known made by the sure plan and not searched)."""
+
+    settled: np.ndarray | None
+
+
+@dataclass
 class _Fail:
     """Why a node is lost: an open-handed counterexample, a defence play, every card, or a node
     of the same shape (``child``, whose cards ``names`` renames to this node's)."""
@@ -482,6 +491,9 @@ class _Search:
         self.nodes = 0
         self.checks = 0
         self.plans = 0  # sure plans searched (step 5)
+        # Redistributions that lost a check (the cards of defenders[0]), tried first by the next
+        # checks of their kind: one rare lie of the cards often beats many of the actor's cards.
+        self.killers: dict[str, list[CardSet]] = {"open": [], "plan": []}
         self.habits: dict[tuple, Card] = {}
 
     def _time(self) -> float | None:
@@ -496,28 +508,39 @@ class _Search:
         """The open-handed verdict on every redistribution of the node (those ``settled`` are
         known to be made and not searched)."""
         self.checks += 1
-        threads = 1 if node.claim.count() < _ONE_THREAD else self.threads
-        try:
-            return check_claim(node.claim, components=node.names, tt_log2=self.tt_log2, threads=threads,
-                               time_limit=self._time(), solver=self.solver, settled=settled)
-        except ClaimTimeout:
-            raise StrictTimeout from None
+        return self._check(node, "open", settled=settled)
 
-    def sure_plan_wins(self, node: _Node) -> bool:
+    def sure_plan_wins(self, node: _Node, settled: np.ndarray | None = None) -> bool:
         """Is the node won by the sure plan (``sure_card`` at every card of the actor's from here
-        on)? The core plays it for him and searches the defence, in every redistribution."""
+        on)? The core plays it for him and searches the defence, in every redistribution (those
+        ``settled`` are proven made by this plan's own proofs and not searched)."""
         self.plans += 1
-        threads = 1 if node.claim.count() < _ONE_THREAD else self.threads
+        return self._check(node, "plan", policy=sure_kind(node.position), settled=settled).laid_down
+
+    def _check(self, node: _Node, kind: str, **options: Any) -> ClaimResult:
+        claim = node.claim
+        threads = 1 if claim.count() < _ONE_THREAD else self.threads
+        killers = self.killers[kind]
+        # A redistribution lost open-handed is lost by the sure plan too.
+        first = killers + self.killers["open"] if kind == "plan" else killers
         try:
-            return check_claim(node.claim, components=node.names, tt_log2=self.tt_log2, threads=threads,
-                               time_limit=self._time(), solver=self.solver, policy=sure_kind(node.position)).laid_down
+            result = check_claim(claim, components=node.names, tt_log2=self.tt_log2, threads=threads,
+                                 time_limit=self._time(), solver=self.solver, first=first, **options)
         except ClaimTimeout:
             raise StrictTimeout from None
+        if result.counterexample is not None:
+            cards = result.counterexample.position.hands[claim.defenders[0]]
+            if cards in killers:
+                killers.remove(cards)
+            killers.insert(0, cards)
+            del killers[_KILLERS:]
+        return result
 
-    def win(self, node: _Node, checked: ClaimResult | None) -> dict | None:
+    def win(self, node: _Node, checked: ClaimResult | _Unchecked | None) -> dict | None:
         """The plan that wins from ``node`` without seeing, or None. ``checked``: the open-handed
         result of the node when its redistributions still have to be checked (after an
-        actor's card), else None (they are all won open-handed)."""
+        actor's card), or _Unchecked when that check is still to be run; else None (they are
+        all won open-handed)."""
         key = node.key()
         if key in self.lost:
             return None
@@ -544,9 +567,18 @@ class _Search:
             self.won[shape] = (plan, cards)
         return plan
 
-    def _win(self, node: _Node, checked: ClaimResult | None) -> dict | None:
+    def _win(self, node: _Node, checked: ClaimResult | _Unchecked | None) -> dict | None:
         key = node.key()
         position, claim = node.position, node.claim
+        plan_tried = False
+        if isinstance(checked, _Unchecked):
+            # The sure plan of step 5 first: where it wins, the open-handed check is not needed
+            # (a redistribution it makes is made open-handed); where it loses, its search stops
+            # at the first redistribution lost, which the open-handed killers often give at once.
+            plan_tried = self.sure_plans
+            if plan_tried and self.sure_plan_wins(node, checked.settled):
+                return {"sure": sure_kind(position)}
+            checked = self.open_check(node, checked.settled)
         if checked is not None and not checked.laid_down:
             # Step 1. The lost cut: one redistribution lost open-handed.
             self.lost[key] = _Fail("open", result=checked)
@@ -567,7 +599,7 @@ class _Search:
             return {"forced": True}  # his last card, if any, is his only one
         # Step 5. The sure plan searched: played from here, does it make the claim against every
         # redistribution and every defence play? (Where the proofs of step 2 cannot tell.)
-        if self.sure_plans and self.sure_plan_wins(node):
+        if self.sure_plans and not plan_tried and self.sure_plan_wins(node):
             return {"sure": sure_kind(position)}
         if position.to_move == position.actor:
             return self._actor(node)
@@ -590,8 +622,8 @@ class _Search:
             if child is None:
                 fail.cards[card] = None
                 continue
-            checked = None if len(legal) == 1 else self.open_check(child, settled if card == sure else None)
-            sub = self.win(child, checked)
+            # Checked in _win, only when no node of its shape is known already.
+            sub = self.win(child, None if len(legal) == 1 else _Unchecked(settled if card == sure else None))
             if sub is not None:
                 self.habits[habit] = card
                 return {"play": str(card), "then": sub}

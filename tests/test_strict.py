@@ -29,7 +29,7 @@ from analyzer.cards import NOTRUMP_ORDER, Card, CardSet, Rank
 from analyzer.claims import check_claim, claim_components, read_claim
 from analyzer.cli import main
 from analyzer.rules import Position, legal_cards, strength, trick_winner
-from analyzer.strict import check_strict, draw_guess, draw_plan, reply_plan, sure_card
+from analyzer.strict import check_strict, draw_guess, draw_plan, reply_plan, sure_card, sure_kind
 
 CONTRACTS = ["game", "seven", "betl", "durch"]
 
@@ -316,6 +316,35 @@ def test_strict_yes_implies_open_yes_on_random_claims() -> None:
         if not result.open.laid_down:
             assert result.strict is False and result.plan is None and result.guess is None
     assert seen[True] >= 5, seen
+
+
+def test_redistributions_given_first_are_searched_first() -> None:
+    """check_claim(first=...) (the strict search's killers) keeps every verdict, and a lost
+    redistribution given first is the counterexample: it was searched before the others."""
+    from analyzer.solver import Solver
+
+    rng = random.Random(17)
+    solver = Solver(16)
+    moved = 0
+    for _ in range(60):
+        data = random_position(rng, rng.choice([4, 5]), contract=rng.choice(CONTRACTS), mid_trick=False)
+        claim = read_claim(hide(data))
+        plain = check_claim(claim, threads=1, count=True)
+        defender = claim.defenders[0]
+        lost = [p.hands[defender] for p in full_worlds(hide(data)) if not solver.solve(p).makes]
+        if not lost:
+            continue
+        pick = rng.choice(lost)
+        given = check_claim(claim, threads=1, first=[pick, CardSet()])  # the empty one fits no redistribution
+        assert given.laid_down is False and plain.laid_down is False
+        assert given.counterexample.position.hands[defender] == pick
+        unordered = check_claim(claim, threads=1).counterexample
+        moved += unordered.position.hands[defender] != pick
+        assert check_claim(claim, threads=1, count=True, first=[pick]).winning == plain.winning
+        # Lost open-handed, lost by the sure plan too: its counterexample (no line) is the same.
+        planned = check_claim(claim, threads=1, first=[pick], policy=sure_kind(claim.position))
+        assert planned.counterexample.position.hands[defender] == pick and planned.counterexample.line == []
+    assert moved >= 5
 
 
 # --- hand-built guesses ---------------------------------------------------------------------------
