@@ -556,11 +556,32 @@ static void policy_cash(const mr_ctx *c, int all_points, policy_plan *out) {
     out->units = every ? all_points : units;
 }
 
-/* Is the actor's boolean goal made by the policy from here (he to lead a fresh trick)? */
+/* The trump seven kept for the last trick, at a trick boundary, the defence out of trumps:
+ * with S other trumps and L side cards, S >= L (S >= L - 1 when he leads) keeps it. The
+ * policy leads no trump while he holds a side card, and the rules keep the announced seven
+ * back while he has another legal card, so each trick takes a side card of his or, when he
+ * is void in the suit led, a spare trump, after which he leads a side card: the seven is
+ * forced early only by a lead he cannot follow with no spare left, and by induction on the
+ * tricks the bound keeps a spare for every such lead. (Wider than the proofs of "Sure
+ * wins", which ask for a spare for every side card that is not a sure winner, he to lead.) */
+static int seven_kept_anyway(const mr_ctx *c) {
+    const state *s = &c->s;
+    int actor = c->p.actor, trump = c->p.trump;
+    uint32_t hand = s->hand[actor], seven = 1u << (8 * trump);
+    if (!(hand & seven) || (held(c) & ~hand & c->trump_mask)) return 0;
+    int spare = popcount(hand & c->trump_mask) - 1, side = popcount(hand & ~c->trump_mask);
+    return spare >= side - (s->leader == actor);
+}
+
+/* Is the actor's boolean goal made by the policy from here (at a trick boundary)? */
 static int policy_goal_won(const mr_ctx *c) {
     const state *s = &c->s;
     int actor = c->p.actor;
-    if (s->leader != actor || !c->maxside[actor]) return 0;
+    if (!c->maxside[actor]) return 0;
+    if (c->p.policy == MR_POLICY_CASHING && c->p.goal == MR_GOAL_SEVENS && c->p.ngoal == 1 && c->p.trump >= 0 &&
+        c->p.goal_card[0] == 8 * c->p.trump && c->p.goal_when[0] == 1 && seven_kept_anyway(c))
+        return 1;
+    if (s->leader != actor) return 0;
     if (c->p.policy == MR_POLICY_BETL) return c->p.goal == MR_GOAL_BETL && goal_won(c); /* _betl_sure itself */
     policy_plan plan;
     policy_cash(c, 0, &plan);
@@ -594,7 +615,7 @@ static void bounds(const mr_ctx *c, int *lb, int *ub) {
 #ifndef MR_NO_QUICK_BOUNDS
         if (s->ntrick == 0) {
             if (min_plays_best && goal_lost(c)) *ub = 0;
-            else if (max_plays_best ? goal_won(c) : plan_leads && policy_goal_won(c)) *lb = 1;
+            else if (max_plays_best ? goal_won(c) : c->p.policy && policy_goal_won(c)) *lb = 1;
         }
 #endif
         return;
