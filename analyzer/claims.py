@@ -527,10 +527,11 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
     (``strict.sure_card``, chosen from what he sees) from here to the end: is it made against
     every redistribution and every defence play? (The strict check's searched sure plans; the
     counterexample is given without its line.)
-    ``first``: redistributions to search before the others, each as the cards of
+    ``first``: redistributions to search alone before the others, each as the cards of
     ``defenders[0]`` in some earlier claim of the same play (those of them still unseen are his
-    hand here); the strict check passes those that lost its other checks, since one rare
-    redistribution often beats many of the actor's cards.
+    hand here; those that do not fit are left out); when one is lost, the claim is settled
+    with it as the counterexample (``count`` aside). The strict check passes those that lost
+    its other checks, since one rare redistribution often beats many of the actor's cards.
     """
     if policy is not None and policy not in POLICIES:
         raise ClaimError(f"no sure plan {policy!r} (use {', '.join(POLICIES)})")
@@ -553,7 +554,24 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
     elif consistent and not claim.consistent:
         raise ClaimError("this claim was read without the consistent option: Claim.from_json(data, consistent=True)")
     names = claim_components(claim.position.contract, components)
-    table = _Table(claim)
+    options = dict(count=count, policy=policy, solver=solver, tt_log2=tt_log2, threads=threads, progress=progress)
+    fitting = [cards & claim.unseen for cards in first if claim.allows(cards & claim.unseen)]
+    if fitting and not count and claim.count() >= _FEW_FIRST:
+        # Those given first, alone: one of them lost settles the claim without listing the others
+        # (on a large claim, listing and ordering them all costs more than searching a few).
+        few = _settle(claim, names, _Table(claim, fitting), None, started, time_limit, **options)
+        if not few.laid_down:
+            few.distributions, few.proven = claim.count(), 0
+            few.components = {name: False if made is False else None for name, made in few.components.items()}
+            return few
+        fitting = []  # all made: no need to search them first again
+    return _settle(claim, names, _Table(claim), settled, started, time_limit, first=fitting, **options)
+
+
+def _settle(claim: Claim, names: Sequence[str], table: _Table, settled: np.ndarray | None, started: float,
+            time_limit: float | None, *, count: bool, policy: str | None, solver: Solver | None, tt_log2: int,
+            threads: int | None, progress: Callable[[int], None] | None, first: Sequence[CardSet] = ()) -> ClaimResult:
+    """check_claim on the redistributions of ``table``, those ``first`` (that fit) first."""
     total = len(table.first)
     checks = [_Check(claim, table, name) for name in names]
     if settled is not None:
@@ -566,10 +584,9 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
         todo |= ~check.proven
     order = _order(table, todo, count)
     if len(first):
-        keys = np.array(sorted({core_mask(cards, table.notrump) & table.unseen for cards in first}), np.uint32)
+        keys = np.array(sorted({core_mask(cards, table.notrump) for cards in first}), np.uint32)
         hands = table.first[order]
-        at = np.minimum(np.searchsorted(keys, hands), len(keys) - 1)
-        wanted = keys[at] == hands  # np.isin, without its cost on the many small claims
+        wanted = keys[np.minimum(np.searchsorted(keys, hands), len(keys) - 1)] == hands  # np.isin, cheaper here
         order = np.concatenate([order[wanted], order[~wanted]])
     position = claim.position
     # A component proven for a world gets a target every state reaches at once.
@@ -619,6 +636,7 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
 
 
 _ALWAYS = -100  # a target below every value: answered "yes" without a search
+_FEW_FIRST = 5000  # from this many redistributions, those given first are searched on their own
 # The sure plans the core can play for the actor (check_claim's ``policy``).
 POLICIES = {"cashing": _core.POLICY_CASHING, "betl": _core.POLICY_BETL}
 
@@ -667,7 +685,9 @@ class _Table:
     """All redistributions as arrays of bit masks in the core's card numbering (a higher bit
     is a stronger card of its suit in the contract's order), with the per-suit counts."""
 
-    def __init__(self, claim: Claim) -> None:
+    def __init__(self, claim: Claim, only: Sequence[CardSet] | None = None) -> None:
+        """Every redistribution of ``claim``, or ``only`` those (the cards of ``defenders[0]``,
+        each one that fits the claim)."""
         position = claim.position
         self.claim = claim
         self.notrump = nt = position.notrump
@@ -685,7 +705,10 @@ class _Table:
         # keys squeeze out the cards already played (docs/claims.md, "Order").
         trump = -1 if position.trump is None else int(position.trump)
         free.sort(key=lambda bit: (-(bit & 7), (bit >> 3) == trump))
-        self.first = subsets(free, k) | np.uint32(forced)
+        if only is None:
+            self.first = subsets(free, k) | np.uint32(forced)
+        else:
+            self.first = np.array(sorted({core_mask(cards, nt) for cards in only}), np.uint32)
         self.second = np.uint32(self.unseen) ^ self.first
         self.counts = [[_POPCOUNT[(hand >> np.uint32(8 * s)) & np.uint32(0xFF)] for s in range(4)]
                        for hand in (self.first, self.second)]

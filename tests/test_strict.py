@@ -318,10 +318,15 @@ def test_strict_yes_implies_open_yes_on_random_claims() -> None:
     assert seen[True] >= 5, seen
 
 
-def test_redistributions_given_first_are_searched_first() -> None:
+@pytest.mark.parametrize("alone", [False, True])
+def test_redistributions_given_first_are_searched_first(alone: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """check_claim(first=...) (the strict search's killers) keeps every verdict, and a lost
-    redistribution given first is the counterexample: it was searched before the others."""
+    redistribution given first is the counterexample: it was searched before the others
+    (``alone``: on its own before the claim's table is listed, as on large claims)."""
+    from analyzer import claims
     from analyzer.solver import Solver
+
+    monkeypatch.setattr(claims, "_FEW_FIRST", 0 if alone else 10**9)
 
     rng = random.Random(17)
     solver = Solver(16)
@@ -331,13 +336,19 @@ def test_redistributions_given_first_are_searched_first() -> None:
         claim = read_claim(hide(data))
         plain = check_claim(claim, threads=1, count=True)
         defender = claim.defenders[0]
-        lost = [p.hands[defender] for p in full_worlds(hide(data)) if not solver.solve(p).makes]
+        everyone = full_worlds(hide(data))
+        lost = [p.hands[defender] for p in everyone if not solver.solve(p).makes]
         if not lost:
             continue
+        made = [p.hands[defender] for p in everyone if p.hands[defender] not in lost]
+        if made:  # made ones given first: the others are searched after them
+            again = check_claim(claim, threads=1, first=made[:3])
+            assert again.laid_down is False and again.counterexample.position.hands[defender] in lost
         pick = rng.choice(lost)
         given = check_claim(claim, threads=1, first=[pick, CardSet()])  # the empty one fits no redistribution
         assert given.laid_down is False and plain.laid_down is False
         assert given.counterexample.position.hands[defender] == pick
+        assert given.distributions == plain.distributions and False in given.components.values()
         unordered = check_claim(claim, threads=1).counterexample
         moved += unordered.position.hands[defender] != pick
         assert check_claim(claim, threads=1, count=True, first=[pick]).winning == plain.winning
