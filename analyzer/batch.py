@@ -38,6 +38,7 @@ from analyzer.errors import ArgumentError
 
 EXACT = _core.EXACT
 CHUNK = 256  # worlds per call into the core: small enough for progress and a prompt stop
+INLINE = 64  # up to this many worlds on one thread are searched on the calling thread
 
 
 class BatchTimeout(Exception):
@@ -202,10 +203,15 @@ def run_batch(
 
     reported = 0
     futures: set = set()
+    if threads == 1 and n <= INLINE and progress is None:
+        # A few worlds searched on this thread: handing them to a worker cost more than their
+        # search (the strict check asks thousands of such small questions).
+        worker(0)
     try:
         # The workers run on other threads and this one waits for them in short steps, so that
         # Ctrl-C (delivered to this thread only) stops the batch within a chunk's search.
-        futures = {_workers().submit(worker, k) for k in range(threads)}
+        if state_of["finished"] < n and state_of["first_no"] is None:
+            futures = {_workers().submit(worker, k) for k in range(threads)}
         deadline = None if time_limit is None else started + time_limit
         while futures:
             finished, futures = wait(futures, timeout=0.05, return_when=FIRST_COMPLETED)

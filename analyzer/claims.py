@@ -16,6 +16,7 @@ answers it. ``docs/claims.md`` gives the JSON, the definition, the
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -384,12 +385,28 @@ def subsets(bits: Sequence[int], k: int) -> np.ndarray:
     n = len(bits)
     if not 0 <= k <= n:
         return np.zeros(0, np.uint32)
-    # row[j]: the j-subsets of bits[i:], built from i = n down to 0.
+    places = _places(n, k)  # bit i: bits[i]
+    # Each byte of places read through a table of the 256 masks it stands for.
+    out = np.zeros(len(places), np.uint32)
+    for start in range(0, n, 8):
+        chunk = np.array([1 << b for b in bits[start:start + 8]], np.uint32)
+        table = np.zeros(256, np.uint32)
+        for j, bit in enumerate(chunk):
+            table[1 << j:2 << j] = table[:1 << j] | bit
+        out |= table[(places >> np.uint32(start)) & np.uint32(0xFF)]
+    return out
+
+
+@functools.lru_cache(maxsize=128)
+def _places(n: int, k: int) -> np.ndarray:
+    """subsets(range(n), k), kept: the strict search lists the same shapes of claim thousands of times."""
+    # row[j]: the j-subsets of positions i..n-1, built from i = n down to 0.
     row = [np.zeros(1, np.uint32)] + [np.zeros(0, np.uint32)] * k
     for i in range(n - 1, -1, -1):
-        bit = np.uint32(1 << bits[i])
-        low = max(1, k - i)  # fewer than k - i cards from bits[i:] can never make k
+        bit = np.uint32(1 << i)
+        low = max(1, k - i)  # fewer than k - i cards from positions i.. can never make k
         row = row[:low] + [np.concatenate([row[j - 1] | bit, row[j]]) for j in range(low, k + 1)]
+    row[k].flags.writeable = False
     return row[k]
 
 

@@ -496,3 +496,17 @@ def test_a_claim_from_a_position_with_a_history_is_the_claim_of_its_json() -> No
             assert ours.played == theirs.played and ours.position.leader == theirs.position.leader
             assert position.hands in {p.hands for p in redistributions(ours)}
             checked += 1
+
+
+def test_subsets_list_every_combination_in_order() -> None:
+    """The table of redistributions (claims.subsets, built from kept position masks read a byte
+    at a time) is itertools.combinations of the cards, in its order."""
+    from analyzer.claims import subsets
+
+    rng = random.Random(4)
+    for n in range(0, 21):
+        for k in range(0, n + 1, 1 if n < 12 else 3):
+            bits = rng.sample(range(32), n)
+            expected = [sum(1 << b for b in combo) for combo in itertools.combinations(bits, k)]
+            assert subsets(bits, k).tolist() == expected, (bits, k)
+    assert len(subsets([1, 2], 3)) == 0
