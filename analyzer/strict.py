@@ -24,7 +24,12 @@ cards with, per defender, the cards he cannot hold: what the defence's plays hav
 - **Won cuts**: one redistribution left (the actor now knows every card: play it open);
   the actor has at most one card left (nothing more to choose); every redistribution a
   sure win of the claim check (``docs/claims.md``, "Sure wins"), whose plans are played
-  without seeing (:func:`sure_card`).
+  without seeing (:func:`sure_card`); and, searched, the sure plan itself played from the
+  node on against every redistribution and every defence play (``check_claim(...,
+  policy=...)``: the core plays :func:`sure_card` for the actor). After an actor's card
+  that search runs first: where the plan wins, the open-handed check is not needed.
+- **Killers**: a redistribution that lost a check is searched first by the next checks
+  (``check_claim(..., first=...)``); one rare lie of the cards often beats many cards.
 
 >>> result = check_strict({"hands": ["hA hX", None, None], "unseen": "h7 h8 b7 b8",
 ...                        "trump": "h", "contract": "game", "actor": 0})
@@ -812,6 +817,7 @@ def winning_cards(position: Position, names: Sequence[str], solver: Solver | Non
 # Redistributions whose winning cards are compared when looking for a guess, besides the
 # counterexamples the search found.
 GUESS_WORLDS = 200
+GUESS_ENOUGH = 16  # ... of which so many besides the counterexamples, once two need disjoint cards
 
 
 def _find_guess(search: _Search, root: _Node) -> dict | None:
@@ -875,20 +881,28 @@ def _guess_at(search: _Search, node: _Node, fail: _Fail, path: list[str]) -> dic
         lost = None if child is None else search.lost.get(child.key())
         if lost is not None and lost.kind == "open" and lost.result and lost.result.counterexample:
             firsts.append(lost.result.counterexample.position.hands[claim.defenders[0]])
+    enough = len(firsts) + GUESS_ENOUGH
     firsts += list(_masks(claim, limit=GUESS_WORLDS))
     needs: list[tuple[CardSet, set[Card]]] = []
     seen: set[int] = set()
-    for first in firsts:
-        if first.mask in seen:
-            continue
-        seen.add(first.mask)
-        needs.append((first, winning_cards(claim.with_hands(first), node.names, search.solver)))
     best = None
-    for (a, ga), (b, gb) in ((x, y) for i, x in enumerate(needs) for y in needs[i + 1:]):
-        if ga - gb and gb - ga:
-            score = (not (ga & gb), -len(ga) - len(gb))
-            if best is None or score > best[0]:
-                best = (score, (a, ga), (b, gb))
+    for b in firsts:
+        if b.mask in seen:
+            continue
+        seen.add(b.mask)
+        gb = winning_cards(claim.with_hands(b), node.names, search.solver)
+        for a, ga in needs:
+            if ga - gb and gb - ga:
+                score = (not (ga & gb), -len(ga) - len(gb))
+                if best is None or score > best[0]:
+                    best = (score, (a, ga), (b, gb))
+        needs.append((b, gb))
+        # A pair with no card in common among the counterexamples and a few more, or any pair
+        # among some more, is a guess to show (each world asked costs a full search: asking
+        # all of them took about a second at trick 1).
+        if best is not None and (best[0][0] and (best[0][1] == -2 or len(needs) >= enough)
+                                 or len(needs) >= enough + 2 * GUESS_ENOUGH):
+            break
     if best is None:
         return None
     _, (a, ga), (b, gb) = best
@@ -932,6 +946,7 @@ class StrictResult:
     guess: dict | None = None
     nodes: int = 0  # nodes of the AND-OR search
     checks: int = 0  # open-handed checks run (each over every redistribution of its node)
+    plans: int = 0  # sure plans searched (each over every redistribution of its node)
     renamed: int = 0  # nodes answered by an earlier node of the same shape with other cards
     seconds: float = 0.0
     found: dict | None = field(default=None, repr=False)  # the search's plan, renamed parts unresolved
@@ -997,7 +1012,8 @@ def check_strict(claim: Claim | Mapping[str, Any], *, consistent: bool = False,
             result.strict = None
         except _Unsupported as exc:
             raise ClaimError(f"strict check: {exc}") from None
-    result.nodes, result.checks, result.renamed = search.nodes, search.checks, search.renamed
+    result.nodes, result.checks, result.plans = search.nodes, search.checks, search.plans
+    result.renamed = search.renamed
     result.seconds = time.perf_counter() - started
     return result
 

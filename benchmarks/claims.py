@@ -170,7 +170,7 @@ def strict_main(args: argparse.Namespace) -> None:
     from analyzer.strict import check_strict
 
     print(f"{'contract':<8} {'trick':>5} {'hands':>5} {'median s':>9} {'max s':>8} {'undecided':>9} "
-          f"{'overturned %':>12} {'nodes (median)':>14}")
+          f"{'overturned (of decided)':>23} {'nodes (median)':>14}")
     for name in args.contracts.split(","):
         contract = CONTRACTS[name]
         for trick in (1, 5):
@@ -189,11 +189,11 @@ def strict_main(args: argparse.Namespace) -> None:
                 nodes.append(result.nodes)
                 if args.verbose:
                     print(f"   {data['hands'][0]}: {times[-1]:.3f} s, strict {result.strict}, "
-                          f"{result.nodes} nodes, {result.checks} checks", flush=True)
+                          f"{result.nodes} nodes, {result.checks} checks, {result.plans} plans", flush=True)
             decided = len(times) - undecided
-            share = f"{100 * overturned / decided:.0f} of {decided}" if decided else "-"
+            share = f"{overturned} of {decided} ({100 * overturned / decided:.0f} %)" if decided else "-"
             print(f"{name:<8} {trick:>5} {len(times):>5} {statistics.median(times):>9.3f} {max(times):>8.2f} "
-                  f"{undecided:>9} {share:>12} {statistics.median(nodes):>14.0f}", flush=True)
+                  f"{undecided:>9} {share:>23} {statistics.median(nodes):>14.0f}", flush=True)
 
 
 def describe(position: Position) -> str:

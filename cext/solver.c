@@ -511,8 +511,10 @@ static void policy_cash(const mr_ctx *c, int all_points, policy_plan *out) {
              * i-th wins; once drawn, every trump of his wins when played. */
             mine &= ~c->p.announced;
             int need = 0, k = popcount(mine);
-            for (int seat = 0; seat < c->n; seat++)
-                if (seat != actor && popcount(s->hand[seat] & LANE(suit)) > need) need = popcount(s->hand[seat] & LANE(suit));
+            for (int seat = 0; seat < c->n; seat++) {
+                int theirs = popcount(s->hand[seat] & LANE(suit));
+                if (seat != actor && theirs > need) need = theirs;
+            }
             drawn = need <= k;
             int i = 0;
             for (uint32_t m = mine; m; i++) {
