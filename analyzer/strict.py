@@ -485,7 +485,7 @@ class _Search:
                  shapes: bool = True, sure_plans: bool = True) -> None:
         self.deadline = deadline
         self.shapes = shapes  # False: nodes remembered by their own cards only (tests compare the two)
-        self.sure_plans = sure_plans  # False: no sure plan searched (step 5; the tests compare the two)
+        self.sure_plans = sure_plans  # False: no sure plan searched (_win step 5; the tests compare the two)
         self.renamed = 0  # nodes answered by a node of the same shape with other cards
         self.tt_log2 = tt_log2
         self.threads = threads
@@ -495,7 +495,7 @@ class _Search:
         self.lost_shapes: dict[tuple, tuple[_Node, list[Card]]] = {}  # shape key -> a node lost, its cards
         self.nodes = 0
         self.checks = 0
-        self.plans = 0  # sure plans searched (step 5)
+        self.plans = 0  # sure plans searched (_win step 5, docs/claims.md step 7)
         # Redistributions that lost a check (the cards of defenders[0]), tried first by the next
         # checks of their kind: one rare lie of the cards often beats many of the actor's cards.
         self.killers: dict[str, list[CardSet]] = {"open": [], "plan": []}

@@ -173,7 +173,7 @@ def strict_main(args: argparse.Namespace) -> None:
           f"{'overturned (of decided)':>23} {'nodes (median)':>14}")
     for name in args.contracts.split(","):
         contract = CONTRACTS[name]
-        for trick in (1, 5):
+        for trick in map(int, args.tricks.split(",")):
             rng = random.Random(f"{args.seed}-{name}-strict-{trick}")
             claims = strict_hands(rng, contract, trick, args.hands, args.samples)
             times, overturned, undecided, nodes = [], 0, 0, []
@@ -218,6 +218,7 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true", help="one line per hand")
     parser.add_argument("--strict", action="store_true", help="time the strict check (see above)")
     parser.add_argument("--strict-limit", type=float, default=60.0, help="seconds per strict check")
+    parser.add_argument("--tricks", default="1,5", help="with --strict: the tricks at which the claims are made")
     args = parser.parse_args()
     if args.strict:
         strict_main(args)
