@@ -571,7 +571,8 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
     elif consistent and not claim.consistent:
         raise ClaimError("this claim was read without the consistent option: Claim.from_json(data, consistent=True)")
     names = claim_components(claim.position.contract, components)
-    options = dict(count=count, policy=policy, solver=solver, tt_log2=tt_log2, threads=threads, progress=progress)
+    options: dict[str, Any] = {"count": count, "policy": policy, "solver": solver, "tt_log2": tt_log2,
+                               "threads": threads, "progress": progress}
     fitting = _fitting(claim, first)
     if fitting and not count and claim.count() >= _FEW_FIRST:
         # Those given first, alone: one of them lost settles the claim without listing the others

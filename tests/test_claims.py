@@ -504,7 +504,7 @@ def test_subsets_list_every_combination_in_order() -> None:
     from analyzer.claims import subsets
 
     rng = random.Random(4)
-    for n in range(0, 21):
+    for n in range(21):
         for k in range(0, n + 1, 1 if n < 12 else 3):
             bits = rng.sample(range(32), n)
             expected = [sum(1 << b for b in combo) for combo in itertools.combinations(bits, k)]

@@ -29,7 +29,14 @@ from analyzer.cards import NOTRUMP_ORDER, Card, CardSet, Rank
 from analyzer.claims import check_claim, claim_components, read_claim
 from analyzer.cli import main
 from analyzer.rules import Position, legal_cards, strength, trick_winner
-from analyzer.strict import check_strict, draw_guess, draw_plan, reply_plan, sure_card, sure_kind
+from analyzer.strict import (
+    check_strict,
+    draw_guess,
+    draw_plan,
+    reply_plan,
+    sure_card,
+    sure_kind,
+)
 
 CONTRACTS = ["game", "seven", "betl", "durch"]
 
