@@ -80,7 +80,7 @@ def test_policy_check_matches_the_replayed_plan(seed: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(3))  # (tests/test_build_switches.py holds the plan's bounds on longer endings)
 def test_policy_check_matches_the_replayed_plan_four_tricks(seed: int) -> None:
     verdicts = {True: 0, False: 0}
     for data in small_cases(200 + seed, 30, tricks=4, max_worlds=35):
