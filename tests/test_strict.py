@@ -297,7 +297,7 @@ def test_small_endings_match_every_plan(seed: int) -> None:
         expected = brute_strict(positions, budget=3000)
         if expected is None:
             continue
-        for sure_plans in (True, False):  # with and without the searched sure plans (step 5)
+        for sure_plans in (True, False):  # with and without the searched sure plans (docs/claims.md step 7)
             result = check_strict(hide(data), time_limit=None, threads=1, sure_plans=sure_plans)
             assert result.strict == expected, (data, sure_plans)
             assert not result.strict or result.open.laid_down, data
@@ -534,7 +534,7 @@ def test_nodes_of_one_shape_share_their_verdict_and_plan() -> None:
     verdicts = {True: 0, False: 0}
     for data in small_cases(11, 24, max_worlds=20):
         claim = hide(data)
-        # Without the searched sure plans (step 5), which settle most of these small endings at
+        # Without the searched sure plans (docs/claims.md step 7), which settle most of these endings at
         # once, so that the search goes deep enough to meet nodes of one shape.
         shaped = check_strict(claim, time_limit=None, threads=1, sure_plans=False)
         plain = check_strict(claim, time_limit=None, threads=1, shapes=False, sure_plans=False)
