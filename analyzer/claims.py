@@ -107,10 +107,11 @@ class Claim:
         return self.position.replace(hands=tuple(hands))
 
     def allows(self, first: CardSet) -> bool:
-        """Is ``first`` (the cards of ``defenders[0]``) one of the redistributions?"""
-        second = self.unseen - first
-        return (not first - self.unseen and len(first) == self.sizes[0]
-                and not first & self.forbidden[0] and not second & self.forbidden[1])
+        """Is ``first`` (the cards of ``defenders[0]``) one of the redistributions? (On bit
+        masks: the strict search asks it of its killers thousands of times.)"""
+        mine, unseen = first.mask, self.unseen.mask
+        return (not mine & ~unseen and mine.bit_count() == self.sizes[0]
+                and not mine & self.forbidden[0].mask and not (unseen & ~mine) & self.forbidden[1].mask)
 
     @classmethod
     def from_position(cls, position: Position, *, played: Sequence[Sequence[Card]] | None = None,
@@ -588,14 +589,9 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
 
 def _fitting(claim: Claim, first: Sequence[CardSet]) -> list[CardSet]:
     """The cards of ``defenders[0]`` in those of ``first`` that fit the claim (their cards
-    still unseen): Claim.allows on bit masks, as the strict search asks it thousands of times."""
-    unseen, (not_first, not_second), size = claim.unseen.mask, claim.forbidden, claim.sizes[0]
-    out = []
-    for cards in first:
-        mine = cards.mask & unseen
-        if mine.bit_count() == size and not mine & not_first.mask and not (unseen ^ mine) & not_second.mask:
-            out.append(CardSet(mine))
-    return out
+    still unseen)."""
+    mine = (CardSet(cards.mask & claim.unseen.mask) for cards in first)
+    return [cards for cards in mine if claim.allows(cards)]
 
 
 def _settle(claim: Claim, names: Sequence[str], table: _Table, settled: np.ndarray | None, started: float,

@@ -62,16 +62,22 @@ def test_core_refuses_a_policy_it_cannot_play() -> None:
                      "contract": "game", "actor": 0}, policy="bluff")
 
 
+def checked_against_replay(data: dict) -> bool:
+    """check_claim(policy=) on the ending's claim, held to the sure plan replayed card by card in
+    each of its redistributions against every defence play; returns the verdict."""
+    positions = worlds(data)
+    kind = sure_kind(positions[0])
+    expected = all(plan_replays(Play(p), {"sure": kind}) for p in positions)
+    assert check_claim(hide(data), policy=kind, threads=1).laid_down == expected, (data, kind)
+    return expected
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_policy_check_matches_the_replayed_plan(seed: int) -> None:
     verdicts = {True: 0, False: 0}
     restricted = 0  # laid down open-handed, not by the fixed plan
     for data in small_cases(100 + seed, 60, tricks=3, max_worlds=20):
-        positions = worlds(data)
-        kind = sure_kind(positions[0])
-        expected = all(plan_replays(Play(p), {"sure": kind}) for p in positions)
-        result = check_claim(hide(data), policy=kind, threads=1)
-        assert result.laid_down == expected, (data, kind)
+        expected = checked_against_replay(data)
         verdicts[expected] += 1
         if not expected and check_claim(hide(data), threads=1).laid_down:
             restricted += 1
@@ -84,9 +90,5 @@ def test_policy_check_matches_the_replayed_plan(seed: int) -> None:
 def test_policy_check_matches_the_replayed_plan_four_tricks(seed: int) -> None:
     verdicts = {True: 0, False: 0}
     for data in small_cases(200 + seed, 30, tricks=4, max_worlds=35):
-        positions = worlds(data)
-        kind = sure_kind(positions[0])
-        expected = all(plan_replays(Play(p), {"sure": kind}) for p in positions)
-        assert check_claim(hide(data), policy=kind, threads=1).laid_down == expected, (data, kind)
-        verdicts[expected] += 1
+        verdicts[checked_against_replay(data)] += 1
     assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
