@@ -27,7 +27,15 @@ import numpy as np
 
 from analyzer import _core
 from analyzer.batch import BatchTimeout, run_batch
-from analyzer.cards import NOTRUMP_ORDER, SHARP_MASK, Card, CardSet, Rank, parse_cards
+from analyzer.cards import (
+    NOTRUMP_ORDER,
+    SHARP_MASK,
+    Card,
+    CardSet,
+    Rank,
+    Suit,
+    parse_cards,
+)
 from analyzer.errors import MariasError, PositionError
 from analyzer.reading import canonical_json
 from analyzer.rules import (
@@ -83,33 +91,51 @@ class Claim:
     consistent: bool = False
     given: bool = False
 
-    @property
+    # A claim never changes: what is derived from it is kept (the strict check asks for it
+    # several times at each of its thousands of nodes).
+    @functools.cached_property
     def forced(self) -> tuple[CardSet, CardSet]:
         """Unseen cards that only one defender can hold: ``forced[i]`` goes to ``defenders[i]``."""
         return self.unseen & self.forbidden[1], self.unseen & self.forbidden[0]
 
-    @property
+    @functools.cached_property
     def free(self) -> CardSet:
         return self.unseen - self.forbidden[0] - self.forbidden[1]
 
-    def count(self) -> int:
-        """How many redistributions there are."""
+    @functools.cached_property
+    def _count(self) -> int:
         k = self.sizes[0] - len(self.forced[0])
         if self.forced[0] & self.forced[1] or not 0 <= k <= len(self.free):
             return 0
         return math.comb(len(self.free), k)
 
-    def with_hands(self, first: CardSet) -> Position:
-        """The position of the redistribution in which ``defenders[0]`` holds ``first``."""
+    @functools.cached_property
+    def _built(self) -> dict[Any, Any]:
+        """Its table of redistributions and its components' checks, once built (_table, _check)."""
+        return {}
+
+    def count(self) -> int:
+        """How many redistributions there are."""
+        return self._count
+
+    def with_hands(self, first: CardSet, *, check: bool = True) -> Position:
+        """The position of the redistribution in which ``defenders[0]`` holds ``first``. The
+        searches pass ``check=False`` for the redistributions they listed themselves, which fit
+        the claim: checking each one again (its history replayed) costs more than its search."""
         hands = list(self.position.hands)
         hands[self.defenders[0]] = first
         hands[self.defenders[1]] = self.unseen - first
-        return self.position.replace(hands=tuple(hands))
+        if check:
+            return self.position.replace(hands=tuple(hands))
+        return dataclasses.replace(self.position, hands=tuple(hands))
 
     def allows(self, first: CardSet) -> bool:
-        """Is ``first`` (the cards of ``defenders[0]``) one of the redistributions? (On bit
-        masks: the strict search asks it of its killers thousands of times.)"""
-        mine, unseen = first.mask, self.unseen.mask
+        """Is ``first`` (the cards of ``defenders[0]``) one of the redistributions?"""
+        return self.allows_mask(first.mask)
+
+    def allows_mask(self, mine: int) -> bool:
+        """``allows`` on a bit mask (the strict search asks it of its killers thousands of times)."""
+        unseen = self.unseen.mask
         return (not mine & ~unseen and mine.bit_count() == self.sizes[0]
                 and not mine & self.forbidden[0].mask and not (unseen & ~mine) & self.forbidden[1].mask)
 
@@ -584,14 +610,14 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
             few.components = {name: False if made is False else None for name, made in few.components.items()}
             return few
         fitting = []  # all made: no need to search them first again
-    return _settle(claim, names, _Table(claim), settled, started, time_limit, first=fitting, **options)
+    return _settle(claim, names, _table(claim), settled, started, time_limit, first=fitting, **options)
 
 
 def _fitting(claim: Claim, first: Sequence[CardSet]) -> list[CardSet]:
     """The cards of ``defenders[0]`` in those of ``first`` that fit the claim (their cards
     still unseen)."""
-    mine = (CardSet(cards.mask & claim.unseen.mask) for cards in first)
-    return [cards for cards in mine if claim.allows(cards)]
+    unseen = claim.unseen.mask
+    return [CardSet(mask) for mask in {cards.mask & unseen for cards in first} if claim.allows_mask(mask)]
 
 
 def _settle(claim: Claim, names: Sequence[str], table: _Table, settled: np.ndarray | None, started: float,
@@ -599,15 +625,16 @@ def _settle(claim: Claim, names: Sequence[str], table: _Table, settled: np.ndarr
             threads: int | None, progress: Callable[[int], None] | None, first: Sequence[CardSet] = ()) -> ClaimResult:
     """check_claim on the redistributions of ``table``, those ``first`` (that fit) first."""
     total = len(table.first)
-    checks = [_Check(claim, table, name) for name in names]
+    whole = claim._built.get("table") is table
+    checks = [_check(claim, name) if whole else _Check(claim, table, name) for name in names]
+    proven = [check.proven for check in checks]
     if settled is not None:
         if settled.shape != (total,):
             raise ClaimError(f"settled must hold one bool per redistribution ({total}), not {settled.shape}")
-        for check in checks:
-            check.proven = check.proven | settled
+        proven = [made | settled for made in proven]
     todo = np.zeros(total, bool)
-    for check in checks:
-        todo |= ~check.proven
+    for made in proven:
+        todo |= ~made
     order = _order(table, todo, count)
     if len(first):
         keys = np.array(sorted({core_mask(cards, table.notrump) for cards in first}), np.uint32)
@@ -616,7 +643,8 @@ def _settle(claim: Claim, names: Sequence[str], table: _Table, settled: np.ndarr
         order = np.concatenate([order[wanted], order[~wanted]])
     position = claim.position
     # A component proven for a world gets a target every state reaches at once.
-    targets = np.stack([np.where(check.proven[order], _ALWAYS, check.targets[order]) for check in checks], axis=1)
+    targets = np.stack([np.where(made[order], _ALWAYS, check.targets[order]) for made, check in zip(proven, checks)],
+                       axis=1)
     hra = [check.question for check in checks]
     state = next((q for q in hra if q.best_marriage), hra[0]).state(position)  # only a hundred reads it
     try:
@@ -636,13 +664,13 @@ def _settle(claim: Claim, names: Sequence[str], table: _Table, settled: np.ndarr
         counter = (int(order[first]), checks[int(np.flatnonzero(lost_by[first])[0])].name)
     finished = count or counter is None
     verdicts: dict[str, bool | None] = {
-        check.name: check.name not in failed if finished or check.name in failed or check.proven.all() else None
-        for check in checks
+        check.name: check.name not in failed if finished or check.name in failed or made.all() else None
+        for made, check in zip(proven, checks)
     }
     example = None
     if counter is not None:
         index, name = counter
-        example_position = claim.with_hands(table.cards(index))
+        example_position = claim.with_hands(table.cards(index), check=False)
         line: list[Card] = []
         if policy is None:
             solver = solver or default_solver()
@@ -672,9 +700,16 @@ POLICIES = {"cashing": _core.POLICY_CASHING, "betl": _core.POLICY_BETL}
 _POPCOUNT = np.array([i.bit_count() for i in range(256)], np.uint8)
 
 
+def _suit_counts(masks: np.ndarray) -> np.ndarray:
+    """The cards of each suit in each uint32 mask: (4, len) uint8, a suit's lane being a byte
+    (one lookup for all four: on the strict check's many small tables, the calls cost more
+    than the counting)."""
+    return _POPCOUNT[np.ascontiguousarray(masks, "<u4").view(np.uint8).reshape(-1, 4)].T
+
+
 def _popcount32(masks: np.ndarray) -> np.ndarray:
     """The number of cards in each uint32 mask."""
-    return sum(_POPCOUNT[(masks >> np.uint32(8 * s)) & np.uint32(0xFF)].astype(np.int16) for s in range(4))
+    return _suit_counts(masks).sum(axis=0, dtype=np.int16)
 
 # The sure wins below read a higher bit as a stronger card of its suit: betl and durch
 # rank the ten between the nine and the under-knave, so their lanes are renumbered.
@@ -692,9 +727,18 @@ def from_core(bit: int, notrump: bool) -> Card:
     return Card.make(bit >> 3, NOTRUMP_ORDER[bit & 7] if notrump else bit & 7)
 
 
+# A lane of the cards' own bits in strength order (betl and durch): the inverse of _NATURAL_LANE.
+_STRENGTH_LANE = tuple(sum(1 << _STRENGTH_BIT[r] for r in range(8) if lane >> r & 1) for lane in range(256))
+
+
 def core_mask(cards: CardSet, notrump: bool) -> int:
     """A card set in strength order."""
-    return sum(1 << core_card(c, notrump) for c in cards) if notrump else cards.mask
+    mask = cards.mask
+    return sum(_STRENGTH_LANE[mask >> (8 * s) & 0xFF] << (8 * s) for s in range(4)) if notrump else mask
+
+
+def _bits(mask: int) -> list[int]:
+    return [b for b in range(32) if mask >> b & 1]
 
 
 def _natural(masks: np.ndarray, notrump: bool) -> np.ndarray:
@@ -720,10 +764,11 @@ class _Table:
         self.seats = claim.defenders
         self.actor = core_mask(position.hands[position.actor], nt)
         self.unseen = core_mask(claim.unseen, nt)
-        forced = core_mask(claim.forced[0], nt)
-        free = [core_card(c, nt) for c in claim.free]
-        k = claim.sizes[0] - len(claim.forced[0])
-        if claim.forced[0] & claim.forced[1] or len(claim.forced[1]) > claim.sizes[1] or not 0 <= k <= len(free):
+        forced0, forced1 = claim.forced
+        forced = core_mask(forced0, nt)
+        free = _bits(core_mask(claim.free, nt))
+        k = claim.sizes[0] - len(forced0)
+        if forced0 & forced1 or len(forced1) > claim.sizes[1] or not 0 <= k <= len(free):
             raise ClaimError("no redistribution fits the play so far")
         # Lexicographic subsets change the last bits fastest. Low cards last (trumps after the
         # others on a tie) measured best: neighbouring redistributions then differ in cards
@@ -736,8 +781,7 @@ class _Table:
         else:
             self.first = np.array(sorted({core_mask(cards, nt) for cards in only}), np.uint32)
         self.second = np.uint32(self.unseen) ^ self.first
-        self.counts = [[_POPCOUNT[(hand >> np.uint32(8 * s)) & np.uint32(0xFF)] for s in range(4)]
-                       for hand in (self.first, self.second)]
+        self.counts = [_suit_counts(hand) for hand in (self.first, self.second)]
 
     def worlds(self, order: np.ndarray) -> np.ndarray:
         """The hands of the redistributions ``order`` as the core reads them: (len, 4) masks,
@@ -764,19 +808,37 @@ class _Check:
         base = questions(position)[name]
         self.question = base
         # The target depends on the redistribution only through the marriages the defenders
-        # hold (game, Czech rule): one question per set of defence marriages, from the solver.
+        # hold (game, Czech rule): each adds its points (20 or 40) to the defence's, and the
+        # target counts in steps of 20 points (solver._question), so each adds a whole step or two.
         self.targets = np.full(len(table.first), base.target, np.int16)
         if name == "game" and position.marriage_rule == "czech" and position.trump is not None:
-            keys = _defence_marriages(table)
-            for key in np.unique(keys):
-                index = int(np.flatnonzero(keys == key)[0])
-                # One of the claim's own redistributions: no need to check the position again.
-                hands = list(position.hands)
-                hands[claim.defenders[0]] = first = table.cards(index)
-                hands[claim.defenders[1]] = claim.unseen - first
-                world = dataclasses.replace(position, hands=tuple(hands))
-                self.targets[keys == key] = questions(world)[name].target
+            steps = _marriage_steps(tuple(position.marriage_value(suit) // 20 for suit in Suit))
+            own = sum(position.marriage_value(suit) // 20 for seat in claim.defenders
+                      for suit in position.held_marriages(seat))  # in the position's own redistribution
+            self.targets += steps[_defence_marriages(table)] - np.int16(own)
         self.proven = _sure_wins(claim, table, name, self.targets)
+
+
+@functools.cache
+def _marriage_steps(steps: tuple[int, ...]) -> np.ndarray:
+    """Per 4-bit set of suits, the sum of their ``steps``."""
+    return np.array([sum(step for s, step in enumerate(steps) if key >> s & 1) for key in range(16)], np.int16)
+
+
+def _table(claim: Claim) -> _Table:
+    """Every redistribution of ``claim``, listed once per claim."""
+    built = claim._built
+    if "table" not in built:
+        built["table"] = _Table(claim)
+    return built["table"]
+
+
+def _check(claim: Claim, name: str) -> _Check:
+    """Component ``name`` over ``_table(claim)``, built once per claim (never changed after)."""
+    built, key = claim._built, ("check", name)
+    if key not in built:
+        built[key] = _Check(claim, _table(claim), name)
+    return built[key]
 
 
 def _defence_marriages(table: _Table) -> np.ndarray:
@@ -784,6 +846,8 @@ def _defence_marriages(table: _Table) -> np.ndarray:
     keys = np.zeros(len(table.first), np.uint8)
     for s in range(4):
         pair = np.uint32(0x30 << (8 * s))
+        if table.unseen & int(pair) != int(pair):
+            continue  # one of the pair is not the defence's to hold
         held = ((table.first & pair) == pair) | ((table.second & pair) == pair)
         keys |= held.astype(np.uint8) << s
     return keys

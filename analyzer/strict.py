@@ -38,7 +38,6 @@ cards with, per defender, the cards he cannot hold: what the defence's plays hav
 """
 from __future__ import annotations
 
-import dataclasses
 import functools
 import json
 import time
@@ -54,9 +53,8 @@ from analyzer.claims import (
     ClaimError,
     ClaimResult,
     ClaimTimeout,
-    _Check,
+    _check,
     _masks,
-    _Table,
     check_claim,
     claim_components,
     read_claim,
@@ -263,7 +261,8 @@ def defence_plays(node: _Node) -> list[tuple[str, Claim]]:
             first = _first_world(sub)
             if first is None:
                 continue
-            out.append((label, Claim(_with_hands(sub, first), c.defenders, c.unseen, sub.forbidden, c.sizes)))
+            position_of = sub.with_hands(first, check=False)  # the search lists only what fits
+            out.append((label, Claim(position_of, c.defenders, c.unseen, sub.forbidden, c.sizes)))
     return out
 
 
@@ -343,15 +342,6 @@ def _first_world(claim: Claim) -> CardSet | None:
 
 
 _ITERATION_ORDER = tuple(8 * suit + rank for suit in range(4) for rank in range(7, -1, -1))
-
-
-def _with_hands(claim: Claim, first: CardSet) -> Position:
-    """``claim.with_hands(first)`` without checking the position again: the search only builds
-    redistributions that fit the play so far."""
-    hands = list(claim.position.hands)
-    hands[claim.defenders[0]] = first
-    hands[claim.defenders[1]] = claim.unseen - first
-    return dataclasses.replace(claim.position, hands=tuple(hands))
 
 
 def _marriage_partner(position: Position, card: Card) -> Card | None:
@@ -448,8 +438,7 @@ def _betl_under(position: Position, unseen: CardSet) -> bool:
 def _all_sure(claim: Claim, name: str) -> bool:
     """Is every redistribution of ``claim`` a sure win of component ``name`` (the claim check's
     proofs of docs/claims.md, "Sure wins", without its search)?"""
-    table = _Table(claim)
-    return bool(len(table.first)) and bool(_Check(claim, table, name).proven.all())
+    return bool(claim.count()) and bool(_check(claim, name).proven.all())
 
 
 def sure_kind(position: Position) -> str:
@@ -642,8 +631,7 @@ class _Search:
         position, claim = node.position, node.claim
         if len(node.names) != 1 or position.trick or position.leader != position.actor:
             return None, None
-        table = _Table(claim)
-        proven = _Check(claim, table, node.names[0]).proven
+        proven = _check(claim, node.names[0]).proven
         if not proven.any():
             return None, None
         return sure_card(position, claim.unseen, sure_kind(position)), proven
