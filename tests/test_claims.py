@@ -39,7 +39,7 @@ from analyzer.claims import (
 )
 from analyzer.errors import MariasError
 from analyzer.rules import Contract, Position, default_leader, replay, trick_winner
-from analyzer.solver import Solver
+from analyzer.solver import Solver, questions
 
 OWN_CONTRACTS = ["game", "seven", "hundred", "hundred-seven", "betl", "durch", "two-sevens", "two-sevens-hundred"]
 
@@ -288,6 +288,24 @@ def test_sure_wins_are_won_by_the_solver() -> None:
     # The proofs do fire, for every kind of goal.
     wanted = {"game": 20, "seven": 20, "hundred": 20, "durch": 20, "betl": 20, "two-sevens": 5}
     assert all(proven.get(name, 0) >= n for name, n in wanted.items()), sorted(proven.items())
+
+
+def test_each_redistribution_s_target_is_its_own_question_s() -> None:
+    """The game's target depends on the marriages the defenders hold (Czech rule); the check
+    reads it off one question per claim: the solver's own question on every redistribution
+    agrees, on claims where the defence may or may not hold one or two marriages."""
+    rng = random.Random(79)
+    varied = 0
+    for i in range(80):
+        data = random_position(rng, rng.choice([3, 4, 5, 6]), rng.choice(["game", "seven"]), marriage_rule="czech")
+        claim = read_claim(hide(data))
+        table = _Table(claim)
+        targets = _Check(claim, table, "game").targets
+        for index in rng.sample(range(len(targets)), min(12, len(targets))):
+            position = claim.with_hands(table.cards(index))
+            assert targets[index] == questions(position)["game"].target, position.to_json()
+        varied += len(set(targets.tolist())) > 1
+    assert varied >= 10  # the marriages did move the target
 
 
 def test_forced_aces_and_tens_are_won_by_the_solver() -> None:
