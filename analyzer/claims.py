@@ -127,7 +127,7 @@ class Claim:
         hands[self.defenders[1]] = self.unseen - first
         if check:
             return self.position.replace(hands=tuple(hands))
-        return dataclasses.replace(self.position, hands=tuple(hands))
+        return self.position.replace_unchecked(hands=tuple(hands))
 
     def allows(self, first: CardSet) -> bool:
         """Is ``first`` (the cards of ``defenders[0]``) one of the redistributions?"""

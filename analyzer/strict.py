@@ -122,10 +122,10 @@ def advance(position: Position, card: Card, names: tuple[str, ...]) -> tuple[Pos
                                                      position.trick + (card,), best, left)
         if names is None:
             return None, None
-    out = Position(hands=tuple(hands), contract=contract, trump=position.trump, actor=position.actor,  # type: ignore
-                   leader=leader, side_suit=side_suit, trick=trick, talon=position.talon,
-                   score=(score[0], score[1]), declared=(tuple(declared[0]), tuple(declared[1])),
-                   marriage_rule=position.marriage_rule, rules=position.rules)
+    # Every field derived above from a valid position: not checked again (the search's hot path).
+    out = position.replace_unchecked(hands=tuple(hands), contract=contract, leader=leader, side_suit=side_suit,
+                                     trick=trick, score=(score[0], score[1]), played=(), first_leader=None,
+                                     declared=(tuple(sorted(declared[0])), tuple(sorted(declared[1]))))
     return out, names
 
 

@@ -499,27 +499,33 @@ typedef struct {
     int seven_kept; /* trumps drawn and a spare trump for every side loser: the trump seven wins the last trick */
 } policy_plan;
 
+/* falls() for one suit of the defence's, its two hands' cards and counts given (policy_cash
+ * runs at most nodes of a plan's search: counted once a suit, not once a card). */
+static inline int lane_falls(uint32_t h1, int n1, uint32_t h2, int n2, int card, int i) {
+    uint32_t higher = above(card);
+    return !((h1 & higher) && n1 > i) && !((h2 & higher) && n2 > i);
+}
+
 static void policy_cash(const mr_ctx *c, int all_points, policy_plan *out) {
     const state *s = &c->s;
     int actor = c->p.actor, trump = c->p.trump;
     uint32_t hand = s->hand[actor], sharp = c->p.sharp;
+    /* A policy is played by three seats (load): the defence is the other two. */
+    uint32_t def1 = s->hand[seat_after(c, actor, 1)], def2 = s->hand[seat_after(c, actor, 2)];
     int units = 0, tricks = 0, losers = 0, spare = 0, drawn = 1, every = 1;
     for (int suit = 0; suit < 4; suit++) {
-        uint32_t mine = hand & LANE(suit);
+        uint32_t mine = hand & LANE(suit), h1 = def1 & LANE(suit), h2 = def2 & LANE(suit);
+        int n1 = popcount(h1), n2 = popcount(h2);
         if (suit == trump) {
             /* His trumps from the top (announced sevens aside) draw the defence's while the
              * i-th wins; once drawn, every trump of his wins when played. */
             mine &= ~c->p.announced;
-            int need = 0, k = popcount(mine);
-            for (int seat = 0; seat < c->n; seat++) {
-                int theirs = popcount(s->hand[seat] & LANE(suit));
-                if (seat != actor && theirs > need) need = theirs;
-            }
+            int need = n1 > n2 ? n1 : n2, k = popcount(mine);
             drawn = need <= k;
             int i = 0;
-            for (uint32_t m = mine; m; i++) {
+            for (uint32_t m = mine; m && i < need; i++) {
                 int top = top_bit(m);
-                if (i < need && !falls(c, actor, suit, top, i)) drawn = 0;
+                if (!lane_falls(h1, n1, h2, n2, top, i)) drawn = 0;
                 m &= ~(1u << top);
             }
             units += popcount(mine & sharp);
@@ -527,26 +533,25 @@ static void policy_cash(const mr_ctx *c, int all_points, policy_plan *out) {
             spare = k - need;
             continue;
         }
-        int sure = 1, i = 0;
-        for (uint32_t m = mine; m; i++) {
+        int i = 0;
+        uint32_t m = mine;
+        for (; m; i++) {
             int top = top_bit(m);
-            sure = sure && falls(c, actor, suit, top, i);
-            units += sure && ((sharp >> top) & 1);
-            tricks += sure;
-            losers += !sure;
+            if (!lane_falls(h1, n1, h2, n2, top, i)) break;
+            units += (sharp >> top) & 1;
+            tricks++;
             m &= ~(1u << top);
         }
-        every = every && sure;
+        losers += popcount(m);
+        every = every && !m;
     }
     if (trump < 0) drawn = 1;
     every = every && drawn;
     if (!drawn) units = 0;
     /* The defence's sharp cards beyond the tricks it may still win fall into his. */
     int left = popcount(hand) - (drawn ? tricks : 0);
-    for (int seat = 0; seat < c->n; seat++) {
-        int extra = popcount(s->hand[seat] & sharp) - left;
-        if (seat != actor && extra > 0) units += extra;
-    }
+    int extra1 = popcount(def1 & sharp) - left, extra2 = popcount(def2 & sharp) - left;
+    units += (extra1 > 0 ? extra1 : 0) + (extra2 > 0 ? extra2 : 0);
     out->seven_kept = 0;
     if (trump >= 0) {
         uint32_t held = c->p.announced & hand;
@@ -603,7 +608,7 @@ static int policy_goal_won(const mr_ctx *c) {
 }
 
 /* Bounds on the value of the rest of the play, cheap enough for every node. */
-static void bounds(const mr_ctx *c, int *lb, int *ub) {
+static void bounds(const mr_ctx *c, int target, int *lb, int *ub) {
     const state *s = &c->s;
     /* The quick bounds assume each side plays its best: under a policy (the actor's fixed
      * plan), only the other side's guarantees and those that hold whatever is played. */
@@ -632,6 +637,13 @@ static void bounds(const mr_ctx *c, int *lb, int *ub) {
             policy_plan plan;
             policy_cash(c, pts, &plan);
             lo = plan.units;
+            if (lo >= target && c->p.marriage != MR_MARR_DIFF) {
+                /* Settled: the search returns here (no later bound lowers lo but the other
+                 * side's marriages, MR_MARR_DIFF), and most of a plan's nodes are such. */
+                *lb = lo;
+                *ub = BOUND_INF;
+                return;
+            }
         } else if (!c->p.policy || c->maxside[s->leader] != c->maxside[c->p.actor]) {
             int sure = sure_points(c, s->leader, pts); /* the leader's side plays its best */
             if (c->maxside[s->leader]) lo = sure; else hi = pts - sure;
@@ -992,7 +1004,7 @@ static int ab(mr_ctx *c, int target) {
         if (s->hand[p] == 0) return terminal_value(c);
         if (!(s->hand[p] & (s->hand[p] - 1))) return last_trick(c);
         /* Step 2. Bounds that need no search. */
-        bounds(c, &lb, &ub);
+        bounds(c, target, &lb, &ub);
         if (target <= lb) return lb;
         if (target > ub) return ub;
         /* Step 3. The table. */
@@ -1061,7 +1073,7 @@ static int exact(mr_ctx *c) {
     state *s = &c->s;
     if (s->ntrick == 0 && held(c) == 0) return terminal_value(c);
     int lb, ub;
-    bounds(c, &lb, &ub);
+    bounds(c, BOUND_INF + 1, &lb, &ub);
     int guess = (3 * lb + ub) / 4;
     state saved = *s;
     while (lb < ub) {
