@@ -198,7 +198,7 @@ class Position:
         if self.trump is None:
             return []
         mask = self.hands[seat].mask
-        return [s for s in Suit if (mask >> (8 * s)) & MARRIAGE_LANE == MARRIAGE_LANE]
+        return [Suit(s) for s in range(4) if (mask >> (8 * s)) & MARRIAGE_LANE == MARRIAGE_LANE]
 
     def marriage_value(self, suit: Suit) -> int:
         return 40 if suit == self.trump else 20

@@ -27,7 +27,8 @@ can), kept when forehand is on lead (betl: whoever leads, he never does) and the
 played tricks, ``consistent``) passes the open-handed check. Per contract and
 trick: median and max seconds (a check stopped at ``--strict-limit`` counts at
 the limit, as a miss), how many were undecided, and the share of open-handed
-"laid down" verdicts that strict overturns.
+"laid down" verdicts that strict overturns. One thread, unless ``--threads``
+(0: every core, the strict check's own default).
 
     python benchmarks/claims.py --strict --hands 40 --seed 1 --strict-limit 60
 """
@@ -181,7 +182,8 @@ def strict_main(args: argparse.Namespace) -> None:
                 claim = read_claim(data, consistent=trick == 5)
                 opened = check_claim(claim, threads=1)  # not timed: the strict check is what is timed
                 start = time.perf_counter()
-                result = check_strict(claim, open_result=opened, time_limit=args.strict_limit, threads=1)
+                result = check_strict(claim, open_result=opened, time_limit=args.strict_limit,
+                                      threads=args.threads or None)
                 times.append(min(time.perf_counter() - start, args.strict_limit)
                              if result.strict is not None else args.strict_limit)
                 undecided += result.strict is None
@@ -219,6 +221,8 @@ def main() -> None:
     parser.add_argument("--strict", action="store_true", help="time the strict check (see above)")
     parser.add_argument("--strict-limit", type=float, default=60.0, help="seconds per strict check")
     parser.add_argument("--tricks", default="1,5", help="with --strict: the tricks at which the claims are made")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="with --strict: threads of the strict check (0: every core, as its default)")
     args = parser.parse_args()
     if args.strict:
         strict_main(args)
