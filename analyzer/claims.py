@@ -416,12 +416,18 @@ def subsets(bits: Sequence[int], k: int) -> np.ndarray:
     # Each byte of places read through a table of the 256 masks it stands for.
     out = np.zeros(len(places), np.uint32)
     for start in range(0, n, 8):
-        chunk = np.array([1 << b for b in bits[start:start + 8]], np.uint32)
-        table = np.zeros(256, np.uint32)
-        for j, bit in enumerate(chunk):
-            table[1 << j:2 << j] = table[:1 << j] | bit
-        out |= table[(places >> np.uint32(start)) & np.uint32(0xFF)]
+        out |= _byte_table(tuple(bits[start:start + 8]))[(places >> np.uint32(start)) & np.uint32(0xFF)]
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _byte_table(bits: tuple[int, ...]) -> np.ndarray:
+    """The mask of ``bits`` that each byte's set bits pick (bit j: bits[j])."""
+    table = np.zeros(256, np.uint32)
+    for j, bit in enumerate(bits):
+        table[1 << j:2 << j] = table[:1 << j] | np.uint32(1 << bit)
+    table.flags.writeable = False
+    return table
 
 
 @functools.lru_cache(maxsize=128)

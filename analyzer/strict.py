@@ -187,21 +187,25 @@ class _Node:
         announced = p.announced.mask
         royal = (1 << Rank.KING) | (1 << Rank.OVER) if p.trump is not None else 0
         order = _NOTRUMP_BITS if nt else _TRUMP_BITS
+        live = actor | unseen
+        for b in trick:
+            live |= 1 << b
         suits = []
         cards: list[Card] = []
         for suit in range(4):
             seq = []
+            lane = live >> (8 * suit) & 0xFF
             for rank in order:
+                if not lane >> rank & 1:
+                    continue  # out of play
                 b = 8 * suit + rank
                 bit = 1 << b
                 if b in trick:
                     where: Any = trick[b]
                 elif actor & bit:
                     where = "a"
-                elif unseen & bit:
-                    where = (bool(f0 & bit), bool(f1 & bit))
                 else:
-                    continue
+                    where = (bool(f0 & bit), bool(f1 & bit))
                 seq.append((where, (SHARP_MASK >> b) & 1, rank if royal >> rank & 1 else -1, bool(announced & bit)))
                 cards.append(Card(b))
             suits.append(tuple(seq))
