@@ -724,11 +724,6 @@ _NATURAL_LANE = np.array([sum(1 << int(NOTRUMP_ORDER[b]) for b in range(8) if la
                          np.uint32)
 
 
-def core_card(card: Card, notrump: bool) -> int:
-    """A card's bit in strength order (the contract's rank order)."""
-    return card.suit * 8 + (_STRENGTH_BIT[card.rank] if notrump else int(card.rank))
-
-
 def from_core(bit: int, notrump: bool) -> Card:
     return Card.make(bit >> 3, NOTRUMP_ORDER[bit & 7] if notrump else bit & 7)
 
