@@ -796,7 +796,7 @@ class _Table:
     def cards(self, index: int) -> CardSet:
         """The cards of ``defenders[0]`` in redistribution ``index``."""
         mask = int(self.first[index])
-        return CardSet(from_core(b, self.notrump) for b in range(32) if mask >> b & 1)
+        return CardSet(from_core(b, self.notrump) for b in _bits(mask))
 
 
 class _Check:
@@ -991,7 +991,7 @@ def _betl_sure(table: _Table, position: Position) -> bool:
         risky += [b for b in mine if b > lowest]
     if len(risky) > 1:
         return False
-    leads = risky or [b for b in range(32) if table.actor >> b & 1]
+    leads = risky or _bits(table.actor)
     return any(table.unseen & (0xFF << (8 * (b >> 3))) & ~((2 << b) - 1) for b in leads)
 
 

@@ -267,20 +267,7 @@ class Position:
             changes.update(trick=(), leader=winner, played=self.played + (trick,),
                            first_leader=self.leader if not self.played else self.first_leader)
         changes.update(score=tuple(score), declared=tuple(tuple(sorted(d)) for d in declared))
-        return self._copy(changes)
-
-    def _copy(self, changes: dict[str, Any]) -> Position:
-        """A copy with fields changed, nothing checked or recomputed (play's hot path: a
-        dataclasses.replace costs more than the play itself)."""
-        cls = type(self)  # analyzer.variants.VariantPosition keeps its seats and partner
-        new = object.__new__(cls)
-        names = _FIELDS if cls is Position else tuple(f.name for f in dataclasses.fields(cls))
-        fields = {name: self.__dict__[name] for name in names}
-        fields.update(changes)
-        new.__dict__.update(fields)
-        if "announced" in self.__dict__:
-            new.__dict__["announced"] = self.__dict__["announced"]  # the contract's: unchanged by play
-        return new
+        return self.replace_unchecked(**changes)
 
     def undo(self) -> Position:
         """The position before the last card of the history (the last of the trick, else of
@@ -465,14 +452,20 @@ class Position:
 
     def replace_unchecked(self, **changes: Any) -> Position:
         """A copy with some fields changed, neither checked nor put in order (``declared``
-        must be sorted), and nothing derived kept: for the searches, which build thousands
-        of positions they know to be valid (``dataclasses.replace`` costs ten times more)."""
-        out = object.__new__(type(self))
+        must be sorted): for play and the searches, which build thousands of positions they
+        know to be valid (``dataclasses.replace`` costs ten times more). Of what is derived,
+        only the announced sevens are kept, where the contract's fields stay as they were."""
+        cls = type(self)  # analyzer.variants.VariantPosition keeps its seats and partner
+        out = object.__new__(cls)
         fields = out.__dict__
-        for name in _field_names(type(self)):
+        for name in _field_names(cls):
             fields[name] = changes.pop(name) if name in changes else self.__dict__[name]
         if changes:
             raise TypeError(f"no such fields: {', '.join(changes)}")
+        mine = self.__dict__
+        if ("announced" in mine and fields["contract"] is mine["contract"] and fields["trump"] is mine["trump"]
+                and fields["side_suit"] is mine["side_suit"]):
+            fields["announced"] = mine["announced"]
         return out
 
     # --- checks -------------------------------------------------------------------
@@ -721,7 +714,6 @@ def _read_played(value: Any, seats: int = 3) -> tuple[tuple[Card, ...], ...]:
     return tuple(tricks)
 
 
-_FIELDS = tuple(f.name for f in dataclasses.fields(Position))
 _JSON_KEYS = {"hands", "trump", "contract", "side_suit", "actor", "leader", "trick", "talon", "score",
               "marriages", "marriage_rule", "rules", "played", "first_leader", "players"}
 
