@@ -106,7 +106,7 @@ cdef class Search:
             mr_ctx_clear(self.ctx)
 
     def use_pext(self, bint on) -> bool:
-        """Squeeze table keys with pext (True) or the portable loop; returns the setting in force."""
+        """Squeeze table keys with pext (True) or the portable byte tables; returns the setting in force."""
         with self.lock:
             return bool(mr_ctx_use_pext(self.ctx, on))
 

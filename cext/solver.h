@@ -111,7 +111,7 @@ int mr_ctx_new(mr_ctx **out, int tt_log2);
 void mr_ctx_free(mr_ctx *ctx);
 /* Forget every stored bound. */
 void mr_ctx_clear(mr_ctx *ctx);
-/* Squeeze table keys with BMI2's pext (1) or a portable loop (0). The default is
+/* Squeeze table keys with BMI2's pext (1) or portable byte tables (0). The default is
  * chosen at run time: pext where the processor has it and it is fast. Returns
  * the setting in force (pext is refused where the processor lacks it). */
 int mr_ctx_use_pext(mr_ctx *ctx, int on);
