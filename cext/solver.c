@@ -499,12 +499,13 @@ typedef struct {
     int seven_kept; /* trumps drawn and a spare trump for every side loser: the trump seven wins the last trick */
 } policy_plan;
 
-/* falls() for one suit of the defence's, its two hands' cards and counts given (policy_cash
- * runs at most nodes of a plan's search: counted once a suit, not once a card). */
-static inline int lane_falls(uint32_t h1, int n1, uint32_t h2, int n2, int card, int i) {
-    uint32_t higher = above(card);
-    return !((h1 & higher) && n1 > i) && !((h2 & higher) && n2 > i);
+/* falls() for one suit of the defence's, from each hand's top card there (-1: none) and count
+ * (policy_cash runs at most nodes of a plan's search: counted once a suit, not once a card). */
+static inline int lane_falls(int top1, int n1, int top2, int n2, int card, int i) {
+    return !(i < n1 && card < top1) && !(i < n2 && card < top2);
 }
+
+static inline int lane_top(uint32_t lane) { return lane ? top_bit(lane) : -1; }
 
 static void policy_cash(const mr_ctx *c, int all_points, policy_plan *out) {
     const state *s = &c->s;
@@ -513,31 +514,34 @@ static void policy_cash(const mr_ctx *c, int all_points, policy_plan *out) {
     /* A policy is played by three seats (load): the defence is the other two. */
     uint32_t def1 = s->hand[seat_after(c, actor, 1)], def2 = s->hand[seat_after(c, actor, 2)];
     int units = 0, tricks = 0, losers = 0, spare = 0, drawn = 1, every = 1;
-    for (int suit = 0; suit < 4; suit++) {
-        uint32_t mine = hand & LANE(suit), h1 = def1 & LANE(suit), h2 = def2 & LANE(suit);
-        int n1 = popcount(h1), n2 = popcount(h2);
-        if (suit == trump) {
-            /* His trumps from the top (announced sevens aside) draw the defence's while the
-             * i-th wins; once drawn, every trump of his wins when played. */
-            mine &= ~c->p.announced;
-            int need = n1 > n2 ? n1 : n2, k = popcount(mine);
-            drawn = need <= k;
-            int i = 0;
-            for (uint32_t m = mine; m && i < need; i++) {
-                int top = top_bit(m);
-                if (!lane_falls(h1, n1, h2, n2, top, i)) drawn = 0;
-                m &= ~(1u << top);
-            }
-            units += popcount(mine & sharp);
-            tricks += k;
-            spare = k - need;
-            continue;
+    if (trump >= 0) {
+        /* His trumps from the top (announced sevens aside) draw the defence's while the
+         * i-th wins; once drawn, every trump of his wins when played. */
+        uint32_t mine = hand & c->trump_mask & ~c->p.announced, h1 = def1 & c->trump_mask, h2 = def2 & c->trump_mask;
+        int n1 = popcount(h1), n2 = popcount(h2), top1 = lane_top(h1), top2 = lane_top(h2);
+        int need = n1 > n2 ? n1 : n2, k = popcount(mine);
+        drawn = need <= k;
+        uint32_t m = mine;
+        for (int i = 0; drawn && i < need; i++) {
+            int top = top_bit(m);
+            drawn = lane_falls(top1, n1, top2, n2, top, i);
+            m &= ~(1u << top);
         }
+        units += popcount(mine & sharp);
+        tricks += k;
+        spare = k - need;
+    }
+    /* The side suits count only once the trumps are drawn (below, units are 0 otherwise). */
+    for (int suit = 0; suit < 4 && drawn; suit++) {
+        uint32_t mine = hand & LANE(suit);
+        if (suit == trump || !mine) continue;
+        uint32_t h1 = def1 & LANE(suit), h2 = def2 & LANE(suit);
+        int n1 = popcount(h1), n2 = popcount(h2), top1 = lane_top(h1), top2 = lane_top(h2);
         int i = 0;
         uint32_t m = mine;
         for (; m; i++) {
             int top = top_bit(m);
-            if (!lane_falls(h1, n1, h2, n2, top, i)) break;
+            if (!lane_falls(top1, n1, top2, n2, top, i)) break;
             units += (sharp >> top) & 1;
             tricks++;
             m &= ~(1u << top);
@@ -1051,8 +1055,14 @@ static int ab(mr_ctx *c, int target) {
      * trick the static order does better (killers there: +15 % nodes). */
     int depth = popcount(held(c));
     int lead = s->ntrick == 0;
-    int n = gen_moves(c, p, choices(c, s, p), moves, first, lead ? c->killer[depth][p] : -1,
-                      lead ? c->killer2[depth][p] : -1);
+    uint32_t legal_here = choices(c, s, p);
+    int n;
+    if (!(legal_here & (legal_here - 1))) { /* one card (a follow forced, or the actor's plan): nothing to order */
+        moves[0] = (int8_t)__builtin_ctz(legal_here);
+        n = 1;
+    } else {
+        n = gen_moves(c, p, legal_here, moves, first, lead ? c->killer[depth][p] : -1, lead ? c->killer2[depth][p] : -1);
+    }
     int maxnode = c->maxside[p], best = maxnode ? -BOUND_INF : BOUND_INF, best_move = moves[0];
     state saved = *s;
     for (int i = 0; i < n; i++) {
