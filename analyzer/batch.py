@@ -6,7 +6,8 @@ three players: :func:`hands_array` pads them) to a shared state
 and a target, or ``EXACT`` for the value). The worlds are cut into chunks that
 worker threads take in turn, each thread with its own search context (the core
 is re-entrant; its table is kept across a thread's chunks, so worlds that share
-subtrees profit). The GIL is released for a whole chunk.
+subtrees profit: on several threads a chunk is a share of the worlds left, so
+that neighbours meet in one table). The GIL is released for a whole chunk.
 
 Answers do not depend on the number of threads. With ``stop_on_no`` the batch
 ends at the first world (in the worlds' order) with a "no" to some question,
