@@ -54,7 +54,7 @@ DEFENCE_COMPONENTS = ("seven-against", "hundred-against")
 CLAIM_KEYS = ("unseen", "sizes", "played", "first_leader")
 # The first redistributions searched, one per suit-length pattern, most lopsided first (a quick "no").
 DANGER_SAMPLE = 400
-# The solver's table for claims: 2^22 entries (96 MiB). Redistributions share their searches through
+# The solver's table for claims: 2^22 entries (128 MiB). Redistributions share their searches through
 # it; on the hardest claims measured it is 2-3 times faster than the solver's default (docs/claims.md).
 TT_LOG2 = 22
 

@@ -28,7 +28,7 @@ from analyzer.rules import Position, seven_of, trick_winner
 COMPONENTS: dict[Contract, tuple[str, ...]] = {c: c.components for c in Contract}
 OWN_GOAL: dict[Contract, tuple[str, ...]] = {c: c.own_goal for c in Contract}
 
-DEFAULT_TT_LOG2 = 16  # 1.5 MiB: bigger tables only add cache misses to a single solve (docs/benchmarks.md)
+DEFAULT_TT_LOG2 = 16  # 2 MiB: bigger tables only add cache misses to a single solve (docs/benchmarks.md)
 TT_LOG2_RANGE = (10, 28)
 
 
@@ -243,7 +243,7 @@ class Solver:
         low, high = TT_LOG2_RANGE
         if not isinstance(tt_log2, int) or isinstance(tt_log2, bool) or not low <= tt_log2 <= high:
             raise ArgumentError(f"the table size tt_log2 is a whole number from {low} to {high} "
-                                f"(2**N entries of 24 bytes), not {tt_log2!r}")
+                                f"(2**N entries of 32 bytes), not {tt_log2!r}")
         self._search = _core.Search(tt_log2)
         self._stock: Any = None  # the two-player stock phase's search, made on first use
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from analyzer.variants import VariantPosition
 
 DEFAULT_TT_LOG2 = 20  # the stock phase's table: 16 MiB
-# The core's table for the endgames where the stock runs out: 2**21 entries (48 MiB, zeroed lazily by
+# The core's table for the endgames where the stock runs out: 2**21 entries (64 MiB, zeroed lazily by
 # the system). A hand's hundreds of thousands of endgames overwrite a smaller one: 2**18 took 1.5 times
 # as long on lízaný deals with 12 cards left (docs/benchmarks.md).
 CORE_TT_LOG2 = 21

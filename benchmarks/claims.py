@@ -12,7 +12,7 @@ contract:
 - random: any hand.
 
 Each check is timed on its own (reading the claim JSON aside), with a fresh
-``Solver`` of 2^22 entries (96 MiB, the default of ``check_claim``; allocating
+``Solver`` of 2^22 entries (128 MiB, the default of ``check_claim``; allocating
 it is not timed: a process does it once). A check still running after
 ``--time-limit`` seconds is stopped and counted at the limit (then "stopped"
 says how many).

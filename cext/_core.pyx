@@ -88,7 +88,7 @@ cdef int to_state(object state, mr_state *s) except -1:
 
 
 cdef class Search:
-    """An open-hand search context with its own transposition table (2**tt_log2 entries of 24 bytes)."""
+    """An open-hand search context with its own transposition table (2**tt_log2 entries of 32 bytes)."""
     cdef mr_ctx *ctx
     cdef object lock
 

@@ -29,7 +29,10 @@
  * announced seven, marriage card). Positions that differ only in which cards
  * are gone share an entry. The goal's parameters are the game's slot. The
  * squeeze packs the bits of a set at the places of the cards held, all suits
- * in a row; the suits' counts keep it unambiguous. */
+ * in a row; the suits' counts keep it unambiguous. Under a policy the actor's
+ * hand is kept as it is too: the plan compares the ranks of his cards across
+ * suits (his lowest card), which the squeeze does not keep. Two entries, a
+ * bucket, fill a 64-byte cache line. */
 typedef struct {
     uint64_t cls;    /* the squeezed class bits (two words of 32) */
     uint32_t h[2];   /* three seats: the squeezed hands of seats 0 and 1 (seat 2 holds the rest);
@@ -39,8 +42,9 @@ typedef struct {
     int8_t lo, hi;   /* bounds on the value of the rest of the play */
     int8_t move;     /* best card, squeezed: suit * 8 + its place among the suit's cards */
     uint16_t epoch;  /* the slot's epoch when stored: an entry of a slot given to a new game is stale */
+    uint32_t mine;   /* under a policy, the actor's hand (unsqueezed); else 0 */
 } tt_entry;
-_Static_assert(sizeof(tt_entry) == 24, "a table entry is 24 bytes");
+_Static_assert(sizeof(tt_entry) == 32, "a table entry is 32 bytes");
 
 typedef struct {
     uint64_t cls;
@@ -48,6 +52,7 @@ typedef struct {
     uint16_t counts;
     uint8_t meta;
     uint16_t epoch;
+    uint32_t mine;
 } tt_key;
 
 typedef struct {
@@ -584,6 +589,39 @@ static int seven_kept_anyway(const mr_ctx *c) {
     return spare >= side - (s->leader == actor);
 }
 
+/* Points the policy surely takes at a trick start the defence leads, the defence holding
+ * one trump t and he at least two, one of them above t (and no announced card): -1 where
+ * this does not apply. Each of his trumps above t, and each card above every other card of
+ * its suit (a master), wins its trick, but for one master that t may ruff:
+ * - before he first takes the lead he spends no trump unless t is gone (only t can lead a
+ *   trump, which his lowest trump above it beats, or overruff a low trump of his), so he
+ *   takes the lead still holding a trump, and his highest, which is above t, is what the
+ *   plan leads while t is out: t must follow to it;
+ * - while he holds a trump he never throws a card away (void, he must trump), and once t
+ *   is gone every ruff of his wins the lead, after which the plan cashes every master
+ *   before it leads anything else; so no master is thrown away either;
+ * - with t gone no card beats a master or a trump of his, and t takes one trick only.
+ * Those tricks, all but the one t may take, also take the sharp cards the defence must
+ * give them (forced_points). */
+static int policy_last_trump(const mr_ctx *c) {
+    const state *s = &c->s;
+    int actor = c->p.actor;
+    uint32_t hand = s->hand[actor], trumps = hand & c->trump_mask, theirs = held(c) & ~hand;
+    uint32_t their_trumps = theirs & c->trump_mask;
+    if (popcount(their_trumps) != 1 || popcount(trumps) < 2 || (hand & c->p.announced)) return -1;
+    uint32_t wins = trumps & above(top_bit(their_trumps)), masters = 0;
+    if (!wins) return -1;
+    for (int suit = 0; suit < 4; suit++) {
+        if (suit == c->p.trump) continue;
+        uint32_t lane = theirs & LANE(suit);
+        masters |= hand & LANE(suit) & (lane ? above(top_bit(lane)) : ~0u);
+    }
+    wins |= masters;
+    int lost = masters != 0;
+    return popcount(wins & c->p.sharp) - ((masters & c->p.sharp) != 0) +
+           forced_points(c, c->maxside[actor], popcount(wins) - lost);
+}
+
 /* Is the actor's boolean goal made by the policy from here (at a trick boundary)? */
 static int policy_goal_won(const mr_ctx *c) {
     const state *s = &c->s;
@@ -651,6 +689,10 @@ static void bounds(const mr_ctx *c, int target, int *lb, int *ub) {
         } else if (!c->p.policy || c->maxside[s->leader] != c->maxside[c->p.actor]) {
             int sure = sure_points(c, s->leader, pts); /* the leader's side plays its best */
             if (c->maxside[s->leader]) lo = sure; else hi = pts - sure;
+            if (c->p.policy == MR_POLICY_CASHING && c->maxside[c->p.actor] && c->p.trump >= 0) {
+                int plan = policy_last_trump(c);
+                if (plan > lo) lo = plan;
+            }
         }
     }
     if (c->p.trump >= 0 && s->ntrick == 0) {
@@ -823,6 +865,7 @@ static void make_key(const mr_ctx *c, tt_key *k) {
         make_key_lanes(c, k);
     k->meta = (uint8_t)(c->s.leader | extra_state(c) << 2 | c->gen << 4);
     k->epoch = c->epoch[c->gen];
+    k->mine = c->p.policy ? c->s.hand[c->p.actor] : 0;
 }
 
 static inline int cards_held(uint16_t counts) {
@@ -834,6 +877,7 @@ static inline uint32_t tt_index(const mr_ctx *c, const tt_key *k) {
     x ^= (uint64_t)k->h[1] * 0xC2B2AE3D27D4EB4Full;
     x ^= ((uint64_t)k->counts << 8 | k->meta) * 0x165667B19E3779F9ull;
     x ^= (k->cls + 1) * 0x27D4EB2F165667C5ull;
+    x ^= (uint64_t)k->mine * 0x94D049BB133111EBull;
     x ^= x >> 29;
     x *= 0xBF58476D1CE4E5B9ull;
     x ^= x >> 32;
@@ -842,7 +886,7 @@ static inline uint32_t tt_index(const mr_ctx *c, const tt_key *k) {
 
 static inline int tt_matches(const tt_entry *e, const tt_key *k) {
     return e->meta == k->meta && e->epoch == k->epoch && e->counts == k->counts && e->h[0] == k->h[0] &&
-           e->h[1] == k->h[1] && e->cls == k->cls;
+           e->h[1] == k->h[1] && e->cls == k->cls && e->mine == k->mine;
 }
 
 /* An entry is live when its slot holds a game and it was stored in the slot's current epoch. */
@@ -885,6 +929,7 @@ static void tt_store(mr_ctx *c, const tt_key *k, int bound, int lower, int move)
         e->counts = k->counts;
         e->meta = k->meta;
         e->epoch = k->epoch;
+        e->mine = k->mine;
         e->lo = -BOUND_INF;
         e->hi = BOUND_INF;
     }
@@ -1020,7 +1065,7 @@ static int ab(mr_ctx *c, int target) {
     if (!(++c->nodes & 0xFFFF) && c->stop && *c->stop) longjmp(c->abort, 1);
     int p = seat_after(c, s->leader, s->ntrick), first = -1;
     int lb = -BOUND_INF, ub = BOUND_INF;
-    tt_key key = {0, {0, 0}, 0, 0, 0};
+    tt_key key = {0, {0, 0}, 0, 0, 0, 0};
 
     if (s->ntrick == 0) {
         /* Step 1. End of play, or its last trick: every card is forced. */
@@ -1125,7 +1170,8 @@ int mr_ctx_new(mr_ctx **out, int tt_log2) {
     mr_ctx *c = calloc(1, sizeof *c);
     if (!c) return MR_E_NOMEM;
     c->tt_mask = (1u << (tt_log2 - 1)) - 1;
-    c->tt = calloc((size_t)1 << tt_log2, sizeof(tt_entry));
+    /* Buckets aligned on cache lines (mr_ctx_clear zeroes the table). */
+    c->tt = aligned_alloc(64, ((size_t)1 << tt_log2) * sizeof(tt_entry));
     if (!c->tt) {
         free(c);
         return MR_E_NOMEM;

@@ -106,7 +106,7 @@ typedef struct mr_ctx mr_ctx;
 
 const char *mr_error_text(int code);
 
-/* A context with a transposition table of 2^tt_log2 entries (24 bytes each). */
+/* A context with a transposition table of 2^tt_log2 entries (32 bytes each). */
 int mr_ctx_new(mr_ctx **out, int tt_log2);
 void mr_ctx_free(mr_ctx *ctx);
 /* Forget every stored bound. */

@@ -8,7 +8,8 @@
  * bound, table or ordering (play() scores the cards), and mr_value must find that value.
  *
  *     gcc -O2 -std=c11 -I cext tests/c/bounds_check.c -o bounds_check && ./bounds_check 100000 4 1
- * prints "positions N bad B lb_exact L ub_exact U" (percentages) and exits 1 when B > 0. */
+ * prints "policy positions N bad B last_trump F" (policy_positions, below), then "positions N
+ * bad B lb_exact L ub_exact U" (percentages), and exits 1 when either B > 0. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -22,19 +23,93 @@ static uint64_t rnd(void) {
     return rs;
 }
 
+/* Under a policy the actor plays its card (choices), the others every legal card. */
 static int minimax(mr_ctx *c) {
     state *s = &c->s;
     int p = seat_after(c, s->leader, s->ntrick);
     if (s->ntrick == 0 && !s->hand[p]) return 0;
     int maxnode = c->maxside[p], best = maxnode ? -1000 : 1000;
     state saved = *s;
-    for (uint32_t m = legal(c, s, p); m; m &= m - 1) {
+    for (uint32_t m = choices(c, s, p); m; m &= m - 1) {
         int v = play(c, __builtin_ctz(m));
         v += minimax(c);
         *s = saved;
         if (maxnode ? v > best : v < best) best = v;
     }
     return best;
+}
+
+/* The actor's sure plan (MR_POLICY_CASHING), three seats, points: the bounds must hold the
+ * value of the plan against the defence's best. Three positions in four are those of
+ * policy_last_trump (the defence to lead, holding one trump, the actor two or more);
+ * prints "policy positions N bad B last_trump F" (F: positions where that bound applied). */
+static long policy_positions(mr_ctx *c, long n, int kmax) {
+    long bad = 0, fired = 0;
+    for (long it = 0; it < n; it++) {
+        int k = 2 + (int)(rnd() % (uint64_t)(kmax - 1));
+        mr_game g = {0};
+        g.nseats = 3;
+        g.goal = MR_GOAL_POINTS;
+        g.policy = MR_POLICY_CASHING;
+        g.trump = (int)(rnd() % 4);
+        g.sharp = rnd() % 4 ? 0xC0C0C0C0u : (uint32_t)(rnd() & rnd());
+        g.actor = (int)(rnd() % 3);
+        if (rnd() % 4 == 0) {
+            g.marriage = 1 + (int)(rnd() % 2);
+            g.sharp &= ~0x30303030u;
+        }
+        int deck[32];
+        for (int i = 0; i < 32; i++) deck[i] = i;
+        for (int i = 31; i > 0; i--) {
+            int j = (int)(rnd() % (uint64_t)(i + 1)), t = deck[i];
+            deck[i] = deck[j];
+            deck[j] = t;
+        }
+        /* trumps per seat: -1 any; the last-trump shape: the actor 2..k, one defender 1 */
+        int want[3] = {-1, -1, -1}, last = rnd() % 4 != 0;
+        mr_state st = {0};
+        st.leader = (int)(rnd() % 3);
+        if (last) {
+            int d = (g.actor + 1 + (int)(rnd() % 2)) % 3;
+            want[0] = want[1] = want[2] = 0;
+            want[g.actor] = 2 + (int)(rnd() % (uint64_t)(k - 1));
+            want[d] = 1;
+            st.leader = (g.actor + 1 + (int)(rnd() % 2)) % 3;
+        }
+        for (int seat = 0; seat < 3; seat++) {
+            int have = 0;
+            for (int i = 0; i < 32 && have < want[seat]; i++)
+                if (deck[i] >= 0 && deck[i] >> 3 == g.trump) {
+                    st.hands[seat] |= 1u << deck[i];
+                    deck[i] = -1;
+                    have++;
+                }
+            for (int i = 0; i < 32 && have < k; i++)
+                if (deck[i] >= 0 && (want[seat] < 0 || deck[i] >> 3 != g.trump)) {
+                    st.hands[seat] |= 1u << deck[i];
+                    deck[i] = -1;
+                    have++;
+                }
+        }
+        if (load(c, &g, &st)) {
+            printf("load refused a policy position\n");
+            exit(2);
+        }
+        c->s = c->root;
+        fired += policy_last_trump(c) > 0;
+        int lb, ub;
+        bounds(c, BOUND_INF + 1, &lb, &ub);
+        int value = minimax(c), solved = -1;
+        mr_value(c, &g, &st, &solved);
+        if (lb > value || ub < value || solved != value) {
+            if (bad++ < 5)
+                printf("bad policy: trump %d leader %d actor %d marriage %d sharp %x hands %x %x %x: "
+                       "bounds %d..%d, value %d, solved %d\n", g.trump, st.leader, g.actor, g.marriage, g.sharp,
+                       st.hands[0], st.hands[1], st.hands[2], lb, ub, value, solved);
+        }
+    }
+    printf("policy positions %ld bad %ld last_trump %ld\n", n, bad, fired);
+    return bad;
 }
 
 int main(int argc, char **argv) {
@@ -114,7 +189,8 @@ int main(int argc, char **argv) {
         lb_exact += lb == value;
         ub_exact += ub == value;
     }
+    long policy_bad = policy_positions(c, n < 60000 ? n : 60000, kmax + 2);
     printf("positions %ld bad %ld lb_exact %.1f ub_exact %.1f\n", n, bad, 100.0 * lb_exact / n, 100.0 * ub_exact / n);
     mr_ctx_free(c);
-    return bad != 0;
+    return bad != 0 || policy_bad != 0;
 }
