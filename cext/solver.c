@@ -384,6 +384,16 @@ static void cash(const mr_ctx *c, int leader, uint32_t mine, cash_plan *plan) {
     }
 }
 
+/* The cards of `mine` above every card of `theirs` in their suit (masters). */
+static uint32_t masters_of(uint32_t mine, uint32_t theirs) {
+    uint32_t out = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        uint32_t lane = theirs & LANE(suit);
+        out |= mine & LANE(suit) & (lane ? above(top_bit(lane)) : ~0u);
+    }
+    return out;
+}
+
 /* Sharp cards the other side must give to `tricks` tricks that a side surely wins:
  * each of its players puts a card on each, and one who holds fewer plain cards
  * than that must add sharp ones, whatever the order of play. */
@@ -609,13 +619,9 @@ static int policy_last_trump(const mr_ctx *c) {
     uint32_t hand = s->hand[actor], trumps = hand & c->trump_mask, theirs = held(c) & ~hand;
     uint32_t their_trumps = theirs & c->trump_mask;
     if (popcount(their_trumps) != 1 || popcount(trumps) < 2 || (hand & c->p.announced)) return -1;
-    uint32_t wins = trumps & above(top_bit(their_trumps)), masters = 0;
+    uint32_t wins = trumps & above(top_bit(their_trumps));
     if (!wins) return -1;
-    for (int suit = 0; suit < 4; suit++) {
-        if (suit == c->p.trump) continue;
-        uint32_t lane = theirs & LANE(suit);
-        masters |= hand & LANE(suit) & (lane ? above(top_bit(lane)) : ~0u);
-    }
+    uint32_t masters = masters_of(hand & ~c->trump_mask, theirs);
     wins |= masters;
     int lost = masters != 0;
     return popcount(wins & c->p.sharp) - ((masters & c->p.sharp) != 0) +
@@ -730,11 +736,7 @@ static void bounds(const mr_ctx *c, int target, int *lb, int *ub) {
              * he must beat with one a card led; a partner's higher card could take the
              * lead from him): each trick of his trumps and those cards is his, and fed. */
             if (side ? min_trumps : max_trumps) continue;
-            uint32_t wins = top, theirs = all & ~h;
-            for (int suit = 0; suit < 4; suit++) {
-                uint32_t lane = theirs & LANE(suit);
-                wins |= h & LANE(suit) & (lane ? above(top_bit(lane)) : ~0u);
-            }
+            uint32_t wins = top | masters_of(h, all & ~h);
             cashed[side] = popcount(wins & c->p.sharp) + forced_points(c, side, popcount(wins));
         }
         for (int side = 0; side < 2; side++) {

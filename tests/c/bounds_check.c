@@ -23,6 +23,16 @@ static uint64_t rnd(void) {
     return rs;
 }
 
+/* deck: the 32 cards in a random order. */
+static void shuffle(int *deck) {
+    for (int i = 0; i < 32; i++) deck[i] = i;
+    for (int i = 31; i > 0; i--) {
+        int j = (int)(rnd() % (uint64_t)(i + 1)), t = deck[i];
+        deck[i] = deck[j];
+        deck[j] = t;
+    }
+}
+
 /* Under a policy the actor plays its card (choices), the others every legal card. */
 static int minimax(mr_ctx *c) {
     state *s = &c->s;
@@ -59,12 +69,7 @@ static long policy_positions(mr_ctx *c, long n, int kmax) {
             g.sharp &= ~0x30303030u;
         }
         int deck[32];
-        for (int i = 0; i < 32; i++) deck[i] = i;
-        for (int i = 31; i > 0; i--) {
-            int j = (int)(rnd() % (uint64_t)(i + 1)), t = deck[i];
-            deck[i] = deck[j];
-            deck[j] = t;
-        }
+        shuffle(deck);
         /* trumps per seat: -1 any; the last-trump shape: the actor 2..k, one defender 1 */
         int want[3] = {-1, -1, -1}, last = rnd() % 4 != 0;
         mr_state st = {0};
@@ -137,12 +142,7 @@ int main(int argc, char **argv) {
         }
         /* the deal: a shuffled deck, or (half the time) the trumps in play all in one hand */
         int deck[32];
-        for (int i = 0; i < 32; i++) deck[i] = i;
-        for (int i = 31; i > 0; i--) {
-            int j = (int)(rnd() % (uint64_t)(i + 1)), t = deck[i];
-            deck[i] = deck[j];
-            deck[j] = t;
-        }
+        shuffle(deck);
         mr_state st = {0};
         st.leader = (int)(rnd() % seats);
         int holder = -1, ntrumps = 0;
