@@ -112,13 +112,15 @@ class Card(int):
             raise NotationError(f"unknown card {text!r}")
         return cls.make(_SUIT_ALIASES[token[0].lower()], rank)
 
+    # The members looked up, not made: an enum's call costs more than the searches' own work
+    # (the strict check asks for suits and ranks millions of times).
     @property
     def suit(self) -> Suit:
-        return Suit(self >> 3)
+        return _SUITS[self >> 3]
 
     @property
     def rank(self) -> Rank:
-        return Rank(self & 7)
+        return _RANKS[self & 7]
 
     @property
     def points(self) -> int:
@@ -129,13 +131,19 @@ class Card(int):
         return (self.suit.symbol if unicode else self.suit.token) + self.rank.token
 
     def __str__(self) -> str:
-        return self.suit.token + self.rank.token
+        return _TOKENS[self]
 
     def __repr__(self) -> str:
         return f"Card.from_str({str(self)!r})"
 
 
+_SUITS = tuple(Suit)
+_RANKS = tuple(Rank)
+_TOKENS = tuple(SUIT_TOKENS[i >> 3] + RANK_TOKENS[i & 7] for i in range(32))
 ALL_CARDS = tuple(Card(i) for i in range(32))
+# Per suit and lane (8 bits), the cards of the lane in display order (high rank first).
+_LANE_CARDS = tuple(tuple(tuple(ALL_CARDS[8 * suit + rank] for rank in range(7, -1, -1) if lane >> rank & 1)
+                          for lane in range(256)) for suit in range(4))
 FULL_MASK = 0xFFFFFFFF
 SHARP_MASK = 0xC0C0C0C0  # tens and aces: bits 6 and 7 of every lane
 MARRIAGE_LANE = 0x30  # over-knave and king within a lane
@@ -197,10 +205,9 @@ class CardSet:
         raise NotationError(f"cards must be a string or a list of card tokens, not {value!r}")
 
     def __iter__(self) -> Iterator[Card]:
+        mask = self.mask
         for suit in range(4):
-            for rank in range(7, -1, -1):
-                if self.mask >> (suit * 8 + rank) & 1:
-                    yield Card(suit * 8 + rank)
+            yield from _LANE_CARDS[suit][mask >> (8 * suit) & 0xFF]
 
     def __len__(self) -> int:
         return self.mask.bit_count()
