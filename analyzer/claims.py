@@ -46,7 +46,7 @@ from analyzer.rules import (
     read_fields,
     trick_winner,
 )
-from analyzer.solver import COMPONENTS, OWN_GOAL, Solver, default_solver, questions
+from analyzer.solver import COMPONENTS, OWN_GOAL, Question, Solver, default_solver, questions
 
 # Components whose goal belongs to the defence: a claim is the actor's, so they are never claimed.
 DEFENCE_COMPONENTS = ("seven-against", "hundred-against")
@@ -806,18 +806,25 @@ class _Check:
         self.name = name
         self.table = table
         position = claim.position
-        base = questions(position)[name]
-        self.question = base
-        # The target depends on the redistribution only through the marriages the defenders
-        # hold (game, Czech rule): each adds its points (20 or 40) to the defence's, and the
-        # target counts in steps of 20 points (solver._question), so each adds a whole step or two.
-        self.targets = np.full(len(table.first), base.target, np.int16)
-        if name == "game" and position.marriage_rule == "czech" and position.trump is not None:
-            steps = _marriage_steps(tuple(position.marriage_value(suit) // 20 for suit in Suit))
-            own = sum(position.marriage_value(suit) // 20 for seat in claim.defenders
-                      for suit in position.held_marriages(seat))  # in the position's own redistribution
-            self.targets += steps[_defence_marriages(table)] - np.int16(own)
+        self.question = questions(position)[name]
+        self.targets = world_targets(claim, self.question, table.unseen, table.first, table.second)
         self.proven = _sure_wins(claim, table, name, self.targets)
+
+
+def world_targets(claim: Claim, question: Question, unseen: int, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """The question's target in each redistribution (``first`` and ``second``: the cards of
+    ``defenders[0]`` and ``[1]``, masks; ``unseen`` theirs together). It depends on the
+    redistribution only through the marriages the defenders hold (game, Czech rule): each adds
+    its points (20 or 40) to the defence's, and the target counts in steps of 20 points
+    (solver._question), so each adds a whole step or two."""
+    position = claim.position
+    targets = np.full(len(first), question.target, np.int16)
+    if question.name == "game" and position.marriage_rule == "czech" and position.trump is not None:
+        steps = _marriage_steps(tuple(position.marriage_value(suit) // 20 for suit in Suit))
+        own = sum(position.marriage_value(suit) // 20 for seat in claim.defenders
+                  for suit in position.held_marriages(seat))  # in the position's own redistribution
+        targets += steps[_defence_marriages(unseen, first, second)] - np.int16(own)
+    return targets
 
 
 @functools.cache
@@ -842,14 +849,14 @@ def _check(claim: Claim, name: str) -> _Check:
     return built[key]
 
 
-def _defence_marriages(table: _Table) -> np.ndarray:
+def _defence_marriages(unseen: int, first: np.ndarray, second: np.ndarray) -> np.ndarray:
     """Per redistribution, a 4-bit set of the suits in which one defender holds king and over-knave."""
-    keys = np.zeros(len(table.first), np.uint8)
+    keys = np.zeros(len(first), np.uint8)
     for s in range(4):
         pair = np.uint32(0x30 << (8 * s))
-        if table.unseen & int(pair) != int(pair):
+        if unseen & int(pair) != int(pair):
             continue  # one of the pair is not the defence's to hold
-        held = ((table.first & pair) == pair) | ((table.second & pair) == pair)
+        held = ((first & pair) == pair) | ((second & pair) == pair)
         keys |= held.astype(np.uint8) << s
     return keys
 

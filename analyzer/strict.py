@@ -60,6 +60,7 @@ from analyzer.claims import (
     read_claim,
 )
 from analyzer.contract import Contract
+from analyzer.plan_check import LEAN_MAX, plan_counter
 from analyzer.rules import Position, strength, trick_winner
 from analyzer.solver import Solver, default_solver, questions
 
@@ -473,6 +474,14 @@ class _Fail:
     names: dict[str, str] = field(default_factory=dict)  # "same": the lost node's cards -> this node's
 
 
+def _remember(killers: list[CardSet], cards: CardSet) -> None:
+    """A redistribution that lost a check goes first in ``killers`` (the most recent first)."""
+    if cards in killers:
+        killers.remove(cards)
+    killers.insert(0, cards)
+    del killers[_KILLERS:]
+
+
 class _Search:
     def __init__(self, deadline: float | None, tt_log2: int, threads: int | None, solver: Solver | None,
                  shapes: bool = True, sure_plans: bool = True) -> None:
@@ -513,7 +522,18 @@ class _Search:
         on)? The core plays it for him and searches the defence, in every redistribution (those
         ``settled`` are proven made by this plan's own proofs and not searched)."""
         self.plans += 1
-        return self._check(node, "plan", policy=sure_kind(node.position), settled=settled).laid_down
+        claim = node.claim
+        if settled is not None or claim.count() > LEAN_MAX:
+            return self._check(node, "plan", policy=sure_kind(node.position), settled=settled).laid_down
+        killers = self.killers["plan"]
+        try:
+            lost = plan_counter(claim, node.names, sure_kind(node.position), first=killers + self.killers["open"],
+                                tt_log2=self.tt_log2, time_limit=self._time())
+        except ClaimTimeout:
+            raise StrictTimeout from None
+        if lost is not None:
+            _remember(killers, lost)
+        return lost is None
 
     def _check(self, node: _Node, kind: str, **options: Any) -> ClaimResult:
         claim = node.claim
@@ -527,11 +547,7 @@ class _Search:
         except ClaimTimeout:
             raise StrictTimeout from None
         if result.counterexample is not None:
-            cards = result.counterexample.position.hands[claim.defenders[0]]
-            if cards in killers:
-                killers.remove(cards)
-            killers.insert(0, cards)
-            del killers[_KILLERS:]
+            _remember(killers, result.counterexample.position.hands[claim.defenders[0]])
         return result
 
     def win(self, node: _Node, checked: ClaimResult | _Unchecked | None) -> dict | None:

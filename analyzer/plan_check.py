@@ -1,0 +1,86 @@
+"""A sure plan searched over a claim's few redistributions, without the claim check's tables
+and proofs.
+
+The strict check (``analyzer.strict``) asks at almost every node of its search whether the
+sure plan, played from there, makes the claim against every redistribution
+(``check_claim(..., policy=...)``). Most of those claims have a few hundred redistributions
+or fewer, and most are lost to a redistribution that beat an earlier check (a killer). There
+the claim check's fixed costs (its table of redistributions ordered for sharing, its sure
+wins proven per redistribution) cost more than the searches: here the killers go first, the
+sure wins are searched like the rest (the core's bounds settle them at the root), and the
+batch crosses into the core once. ``tests/test_plan_check.py`` holds it to ``check_claim``.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from analyzer.batch import BatchTimeout, run_batch
+from analyzer.cards import NOTRUMP_ORDER, CardSet
+from analyzer.claims import (
+    POLICIES,
+    TT_LOG2,
+    Claim,
+    ClaimError,
+    ClaimTimeout,
+    subsets,
+    world_targets,
+)
+from analyzer.solver import questions
+
+# Claims up to this many redistributions are searched here by the strict check; from about
+# this many on, the claim check's proofs and order pay for themselves (docs/claims.md).
+LEAN_MAX = 400
+
+_STRENGTH = {int(rank): i for i, rank in enumerate(NOTRUMP_ORDER)}
+
+
+def plan_counter(claim: Claim, names: Sequence[str], policy: str, *, first: Sequence[CardSet] = (),
+                 tt_log2: int = TT_LOG2, time_limit: float | None = None) -> CardSet | None:
+    """Does the sure plan ``policy`` ("cashing" or "betl"), played by the actor from the
+    claim's position on, make every component in ``names`` against every redistribution and
+    every defence play? None when it does; else the cards of ``defenders[0]`` in a
+    redistribution it loses (one of ``first``, the cards of ``defenders[0]`` in earlier
+    claims of the same play, when one of those that fit loses). The verdict of
+    ``check_claim(claim, components=names, policy=policy)``. Raises ClaimTimeout past
+    ``time_limit`` seconds, ClaimError when no redistribution fits."""
+    if policy not in POLICIES:
+        raise ClaimError(f"no sure plan {policy!r} (use {', '.join(POLICIES)})")
+    position = claim.position
+    unseen = claim.unseen.mask
+    forced0, forced1 = unseen & claim.forbidden[1].mask, unseen & claim.forbidden[0].mask
+    free = unseen & ~(forced0 | forced1)
+    k = claim.sizes[0] - forced0.bit_count()
+    if forced0 & forced1 or not 0 <= k <= free.bit_count():
+        raise ClaimError("no redistribution fits the play so far")
+    # The killers that fit, then every redistribution: low cards changing fastest, as in the
+    # claim check's table, so that neighbours share their searches in the core's table.
+    killers = list(dict.fromkeys(m for m in (cards.mask & unseen for cards in first) if claim.allows_mask(m)))
+    trump = -1 if position.trump is None else int(position.trump)
+    strength = _STRENGTH if position.notrump else None
+    bits = sorted((b for b in range(32) if free >> b & 1),
+                  key=lambda b: (-(strength[b & 7] if strength else b & 7), b >> 3 == trump))
+    rest = subsets(bits, k) | np.uint32(forced0)
+    firsts = np.concatenate([np.array(killers, np.uint32), rest]) if killers else rest
+    seconds = np.uint32(unseen) ^ firsts
+    hands = np.zeros((len(firsts), 4), np.uint32)
+    hands[:, position.actor] = position.hands[position.actor].mask
+    hands[:, claim.defenders[0]] = firsts
+    hands[:, claim.defenders[1]] = seconds
+    qs = questions(position)
+    asked = [qs[name] for name in names]
+    targets = np.stack([world_targets(claim, q, unseen, firsts, seconds) for q in asked], axis=1)
+    state = next((q for q in asked if q.best_marriage), asked[0]).state(position)  # only a hundred reads it
+    plan = POLICIES[policy]
+    try:
+        batch = run_batch([(q.game(position, plan), q.target) for q in asked], state, hands, targets,
+                          stop_on_no=True, threads=1, tt_log2=tt_log2, time_limit=time_limit)
+    except BatchTimeout:
+        raise ClaimTimeout(f"sure plan not settled in {time_limit} s") from None
+    if batch.first_no is None:
+        return None
+    return CardSet(int(firsts[batch.first_no]))
+
+
+__all__ = ["LEAN_MAX", "plan_counter"]
