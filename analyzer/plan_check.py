@@ -56,7 +56,11 @@ def plan_counter(claim: Claim, names: Sequence[str], policy: str, *, first: Sequ
         raise ClaimError("no redistribution fits the play so far")
     # The killers that fit, then every redistribution: low cards changing fastest, as in the
     # claim check's table, so that neighbours share their searches in the core's table.
-    killers = list(dict.fromkeys(m for m in (cards.mask & unseen for cards in first) if claim.allows_mask(m)))
+    # A killer fits when it holds every card forced on defenders[0] and none he cannot hold
+    # (``Claim.allows_mask`` written out: it runs for every killer at every node).
+    bad, size = forced0 | (unseen & claim.forbidden[0].mask), claim.sizes[0]
+    killers = [m for m in dict.fromkeys(cards.mask & unseen for cards in first)
+               if m & bad == forced0 and m.bit_count() == size]
     trump = -1 if position.trump is None else int(position.trump)
     strength = _STRENGTH if position.notrump else None
     bits = sorted((b for b in range(32) if free >> b & 1),

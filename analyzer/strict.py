@@ -47,7 +47,15 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.cards import NOTRUMP_ORDER, SHARP_MASK, Card, CardSet, Rank, Suit
+from analyzer.cards import (
+    ALL_CARDS,
+    NOTRUMP_ORDER,
+    SHARP_MASK,
+    Card,
+    CardSet,
+    Rank,
+    Suit,
+)
 from analyzer.claims import (
     Claim,
     ClaimError,
@@ -181,34 +189,29 @@ class _Node:
         comparison in a suit, the points, the marriages and the sevens, and the cards out of
         play never matter again (docs/claims.md, "The search, and why it is exact", step 6)."""
         p, c = self.claim.position, self.claim
-        nt = p.notrump
         actor, unseen = p.hands[p.actor].mask, c.unseen.mask
         f0, f1 = c.forbidden[0].mask, c.forbidden[1].mask
         trick = {int(x): i for i, x in enumerate(p.trick)}
         announced = p.announced.mask
-        royal = (1 << Rank.KING) | (1 << Rank.OVER) if p.trump is not None else 0
-        order = _NOTRUMP_BITS if nt else _TRUMP_BITS
+        fixed = _FIXED[p.trump is not None]
         live = actor | unseen
         for b in trick:
             live |= 1 << b
         suits = []
         cards: list[Card] = []
-        for suit in range(4):
+        for suit, lanes in enumerate(_LIVE[p.notrump]):
             seq = []
-            lane = live >> (8 * suit) & 0xFF
-            for rank in order:
-                if not lane >> rank & 1:
-                    continue  # out of play
-                b = 8 * suit + rank
-                bit = 1 << b
+            for b in lanes[live >> (8 * suit) & 0xFF]:
+                # Where it is: 0-2 its place in the trick, 3 the actor's, 4-7 unseen (2: defenders[0]
+                # cannot hold it, 1: defenders[1] cannot); then what it is (see _FIXED), announced.
                 if b in trick:
-                    where: Any = trick[b]
-                elif actor & bit:
-                    where = "a"
+                    where = trick[b]
+                elif actor >> b & 1:
+                    where = 3
                 else:
-                    where = (bool(f0 & bit), bool(f1 & bit))
-                seq.append((where, (SHARP_MASK >> b) & 1, rank if royal >> rank & 1 else -1, bool(announced & bit)))
-                cards.append(Card(b))
+                    where = 4 | (f0 >> b & 1) << 1 | (f1 >> b & 1)
+                seq.append(where | fixed[b] | (announced >> b & 1) << 6)
+                cards.append(ALL_CARDS[b])
             suits.append(tuple(seq))
         key = (tuple(suits), p.leader, p.score, p.declared, p.contract, p.side_suit, c.sizes, self.names)
         return key, cards
@@ -217,6 +220,14 @@ class _Node:
 # Ranks from the lowest to the highest in the contract's order (a Rank is a card's bit in its suit).
 _TRUMP_BITS = tuple(range(8))
 _NOTRUMP_BITS = tuple(int(r) for r in NOTRUMP_ORDER)
+# Per contract kind (betl and durch: True), suit and lane, the lane's cards from the lowest.
+_LIVE = tuple(tuple(tuple(tuple(8 * suit + r for r in order if lane >> r & 1) for lane in range(256))
+                    for suit in range(4)) for order in (_TRUMP_BITS, _NOTRUMP_BITS))
+# Per card, what a node's shape keeps of it besides where it is: its points (bit 3) and, with
+# trumps (True), whether it is an over-knave (bit 4) or a king (bit 5), for the marriages.
+_FIXED = tuple(tuple((SHARP_MASK >> b & 1) << 3
+                     | (royal and b & 7 == Rank.OVER) << 4 | (royal and b & 7 == Rank.KING) << 5 for b in range(32))
+               for royal in (False, True))
 
 
 def _claim(old: Claim, position: Position, unseen: CardSet, forbidden: Sequence[CardSet],
@@ -234,40 +245,35 @@ def _after_actor(node: _Node, card: Card) -> _Node | None:
     return _Node(_claim(c, position, c.unseen, c.forbidden, c.sizes), names)
 
 
-def defence_plays(node: _Node) -> list[tuple[str, Claim]]:
-    """Every play the defender to move can make in some redistribution left, with the
-    redistributions in which he makes it (before the card leaves his hand). A king or
+def defence_plays(node: _Node) -> list[tuple[str, Card, Claim]]:
+    """Every play the defender to move can make in some redistribution left: (label, card,
+    the redistributions in which he makes it, before the card leaves his hand). A king or
     over-knave that would declare a marriage in some of them and not in others is two
-    plays: the declaration is said aloud."""
+    plays, labelled "card+marriage" and "card": the declaration is said aloud."""
     c, position = node.claim, node.position
-    seat = position.to_move
-    i = c.defenders.index(seat)
-    other = 1 - i
-    out: list[tuple[str, Claim]] = []
+    i = c.defenders.index(position.to_move)
+    out: list[tuple[str, Card, Claim]] = []
     facts = _trick_facts(position.trick, position.trump, position.notrump)
     announced = position.announced
-    for card in c.unseen - c.forbidden[i]:
+    unseen = c.unseen.mask
+    forbidden = (c.forbidden[0].mask, c.forbidden[1].mask)
+    for card in CardSet(unseen & ~forbidden[i]):
         # He holds the card (forbidden to his partner) and nothing that would have made it illegal.
-        bad = CardSet(_illegal_with(card, facts, position.trick, position.trump, position.notrump, announced)
-                      & c.unseen.mask)
-        forbidden = [c.forbidden[0], c.forbidden[1]]
-        forbidden[i] = forbidden[i] | bad
-        forbidden[other] = forbidden[other] | CardSet([card])
-        variants: list[tuple[str, list[CardSet]]] = [(str(card), forbidden)]
+        bad = _illegal_with(card, facts, position.trick, position.trump, position.notrump, announced) & unseen
+        mine, theirs = forbidden[i] | bad, forbidden[1 - i] | 1 << card
+        variants = [(str(card), mine, theirs)]
         partner = _marriage_partner(position, card)
-        if partner is not None and partner in c.unseen:
-            declared = list(forbidden)
-            declared[other] = declared[other] | CardSet([partner])
-            silent = list(forbidden)
-            silent[i] = silent[i] | CardSet([partner])
-            variants = [(f"{card}+marriage", declared), (str(card), silent)]
-        for label, f in variants:
-            sub = Claim(position, c.defenders, c.unseen, (f[0], f[1]), c.sizes)
-            first = _first_world(sub)
+        if partner is not None and unseen >> partner & 1:
+            variants = [(f"{card}+marriage", mine, theirs | 1 << partner), (str(card), mine | 1 << partner, theirs)]
+        for label, m, t in variants:
+            f0, f1 = (m, t) if i == 0 else (t, m)
+            first = _first_world(unseen, f0, f1, c.sizes[0])
             if first is None:
-                continue
-            position_of = sub.with_hands(first, check=False)  # the search lists only what fits
-            out.append((label, Claim(position_of, c.defenders, c.unseen, sub.forbidden, c.sizes)))
+                continue  # no redistribution left makes this play
+            hands = list(position.hands)  # the first of them (the search lists only what fits)
+            hands[c.defenders[0]], hands[c.defenders[1]] = CardSet(first), CardSet(unseen ^ first)
+            out.append((label, card, Claim(position.replace_unchecked(hands=tuple(hands)), c.defenders, c.unseen,
+                                           (CardSet(f0), CardSet(f1)), c.sizes)))
     return out
 
 
@@ -327,13 +333,13 @@ def _legal_in_pair(card: Card, other: Card, trick: tuple[Card, ...], trump: Suit
     return card in moves
 
 
-def _first_world(claim: Claim) -> CardSet | None:
-    """The first redistribution of ``_masks`` (the cards of ``defenders[0]``), without listing
-    the others: his forced cards and the first k free ones."""
-    unseen = claim.unseen.mask
-    forced0, forced1 = unseen & claim.forbidden[1].mask, unseen & claim.forbidden[0].mask
+def _first_world(unseen: int, forbidden0: int, forbidden1: int, size0: int) -> int | None:
+    """The first redistribution of ``_masks`` (the cards of ``defenders[0]``, a mask) of the
+    claim with these masks, without listing the others: his forced cards and the first k
+    free ones. None when there is none."""
+    forced0, forced1 = unseen & forbidden1, unseen & forbidden0
     free = unseen & ~forced0 & ~forced1
-    k = claim.sizes[0] - forced0.bit_count()
+    k = size0 - forced0.bit_count()
     if forced0 & forced1 or not 0 <= k <= free.bit_count():
         return None  # Claim.count() is 0
     first = forced0
@@ -343,7 +349,7 @@ def _first_world(claim: Claim) -> CardSet | None:
         if free >> b & 1:
             first |= 1 << b
             k -= 1
-    return CardSet(first)
+    return first
 
 
 _ITERATION_ORDER = tuple(8 * suit + rank for suit in range(4) for rank in range(7, -1, -1))
@@ -598,10 +604,11 @@ class _Search:
             self.lost[key] = _Fail("open", result=checked)
             return None
         # Step 2. The sure plans: every redistribution settled without a search. Their proofs
-        # need no open-handed check, so they also settle a node reached by a defender's card.
+        # need no open-handed check, so they also settle a node reached by a defender's card;
+        # there, on a few redistributions, step 5's search of the same plan costs less.
         if (len(node.names) == 1 and not position.trick and position.leader == position.actor
                 and (checked.proven == checked.distributions if checked is not None
-                     else _all_sure(claim, node.names[0]))):
+                     else (not self.sure_plans or claim.count() > LEAN_MAX) and _all_sure(claim, node.names[0]))):
             return {"sure": sure_kind(position)}
         # Step 3. Betl played under: nothing the defence does can make the actor win a trick.
         if _betl_under(position, claim.unseen):
@@ -667,11 +674,10 @@ class _Search:
         replies: dict[str, dict] = {}
         seat = node.position.to_move
         plays = defence_plays(node)
-        same = _same_plays(node, [label for label, _ in plays])
-        for label, sub in plays:
+        same = _same_plays(node, [label for label, _, _ in plays])
+        for label, card, sub in plays:
             if label in same:
                 continue  # answered by the card it is exchanged with (see _same_plays)
-            card = Card.from_str(label.split("+")[0])
             child = _after_defender(node, card, sub)
             plan = {"forced": True} if child is None else self.win(child, None)
             if plan is None:
