@@ -39,7 +39,9 @@ from analyzer.errors import ArgumentError
 
 EXACT = _core.EXACT
 CHUNK = 256  # worlds per call into the core: small enough for progress and a prompt stop
-INLINE = 64  # up to this many worlds on one thread are searched on the calling thread
+# Up to this many worlds on one thread are searched on the calling thread (two chunks: Ctrl-C
+# waits for at most those, and a time limit is not checked in between).
+INLINE = 2 * CHUNK
 GUIDED_MAX = 16384  # the largest chunk of a batch on several threads (progress at least that often)
 
 

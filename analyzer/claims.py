@@ -28,6 +28,7 @@ import numpy as np
 from analyzer import _core
 from analyzer.batch import BatchTimeout, run_batch
 from analyzer.cards import (
+    MARRIAGE_LANE,
     NOTRUMP_ORDER,
     SHARP_MASK,
     Card,
@@ -46,7 +47,14 @@ from analyzer.rules import (
     read_fields,
     trick_winner,
 )
-from analyzer.solver import COMPONENTS, OWN_GOAL, Question, Solver, default_solver, questions
+from analyzer.solver import (
+    COMPONENTS,
+    OWN_GOAL,
+    Question,
+    Solver,
+    default_solver,
+    questions,
+)
 
 # Components whose goal belongs to the defence: a claim is the actor's, so they are never claimed.
 DEFENCE_COMPONENTS = ("seven-against", "hundred-against")
@@ -819,7 +827,8 @@ def world_targets(claim: Claim, question: Question, unseen: int, first: np.ndarr
     (solver._question), so each adds a whole step or two."""
     position = claim.position
     targets = np.full(len(first), question.target, np.int16)
-    if question.name == "game" and position.marriage_rule == "czech" and position.trump is not None:
+    pairs = any(unseen >> (8 * s) & MARRIAGE_LANE == MARRIAGE_LANE for s in range(4))  # else none is theirs
+    if pairs and question.name == "game" and position.marriage_rule == "czech" and position.trump is not None:
         steps = _marriage_steps(tuple(position.marriage_value(suit) // 20 for suit in Suit))
         own = sum(position.marriage_value(suit) // 20 for seat in claim.defenders
                   for suit in position.held_marriages(seat))  # in the position's own redistribution

@@ -31,6 +31,8 @@ from analyzer.contract import MARRIAGE_RULES, RULE_SETS, Contract
 from analyzer.errors import MariasError, PositionError
 from analyzer.reading import canonical_json
 
+_SUITS = tuple(Suit)  # looked up, not made (held_marriages runs at every node of the strict search)
+
 
 def default_leader(contract: Contract, actor: int, rules: str) -> int:
     """Who leads to the first trick: forehand in the licitovaný rules (the actor in
@@ -198,7 +200,7 @@ class Position:
         if self.trump is None:
             return []
         mask = self.hands[seat].mask
-        return [Suit(s) for s in range(4) if (mask >> (8 * s)) & MARRIAGE_LANE == MARRIAGE_LANE]
+        return [_SUITS[s] for s in range(4) if (mask >> (8 * s)) & MARRIAGE_LANE == MARRIAGE_LANE]
 
     def marriage_value(self, suit: Suit) -> int:
         return 40 if suit == self.trump else 20

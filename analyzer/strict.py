@@ -658,6 +658,8 @@ class _Search:
         position, claim = node.position, node.claim
         if len(node.names) != 1 or position.trick or position.leader != position.actor:
             return None, None
+        if self.sure_plans and claim.count() <= LEAN_MAX:
+            return None, None  # the plan's lean search (step 5) costs less than the proofs
         proven = _check(claim, node.names[0]).proven
         if not proven.any():
             return None, None
