@@ -12,6 +12,7 @@ batch crosses into the core once. ``tests/test_plan_check.py`` holds it to ``che
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import numpy as np
@@ -61,11 +62,8 @@ def plan_counter(claim: Claim, names: Sequence[str], policy: str, *, first: Sequ
     bad, size = forced0 | (unseen & claim.forbidden[0].mask), claim.sizes[0]
     killers = [m for m in dict.fromkeys(cards.mask & unseen for cards in first)
                if m & bad == forced0 and m.bit_count() == size]
-    trump = -1 if position.trump is None else int(position.trump)
-    strength = _STRENGTH if position.notrump else None
-    bits = sorted((b for b in range(32) if free >> b & 1),
-                  key=lambda b: (-(strength[b & 7] if strength else b & 7), b >> 3 == trump))
-    rest = subsets(bits, k) | np.uint32(forced0)
+    rest = _redistributions(free, k, forced0, -1 if position.trump is None else int(position.trump),
+                            position.notrump)
     firsts = np.concatenate([np.array(killers, np.uint32), rest]) if killers else rest
     seconds = np.uint32(unseen) ^ firsts
     hands = np.zeros((len(firsts), 4), np.uint32)
@@ -85,6 +83,19 @@ def plan_counter(claim: Claim, names: Sequence[str], policy: str, *, first: Sequ
     if batch.first_no is None:
         return None
     return CardSet(int(firsts[batch.first_no]))
+
+
+@functools.lru_cache(maxsize=4096)
+def _redistributions(free: int, k: int, forced0: int, trump: int, notrump: bool) -> np.ndarray:
+    """The cards of defenders[0] in every redistribution: his forced cards and k of the free
+    ones, low cards changing fastest as in the claim check's table (neighbours share their
+    searches in the core's table). Kept: the strict search meets the same few again and again."""
+    strength = _STRENGTH if notrump else None
+    bits = sorted((b for b in range(32) if free >> b & 1),
+                  key=lambda b: (-(strength[b & 7] if strength else b & 7), b >> 3 == trump))
+    out = subsets(bits, k) | np.uint32(forced0)
+    out.flags.writeable = False
+    return out
 
 
 __all__ = ["LEAN_MAX", "plan_counter"]
