@@ -48,7 +48,7 @@ GUIDED_MAX = 16384  # the largest chunk of a batch on several threads (progress 
 class BatchTimeout(Exception):
     """The batch ran past its time limit (the answers so far are in ``result``)."""
 
-    def __init__(self, message: str, result: "BatchResult") -> None:
+    def __init__(self, message: str, result: BatchResult) -> None:
         super().__init__(message)
         self.result = result
 
@@ -160,6 +160,14 @@ def run_batch(
     threads = default_threads() if threads is None else threads
     if not isinstance(threads, int) or threads < 1:
         raise ArgumentError(f"threads must be a whole number >= 1, not {threads!r}")
+    if threads == 1 and n <= INLINE and progress is None:
+        # A few worlds searched on this thread in one call: handing them to a worker, and the
+        # bookkeeping of several, cost ten times their search (the strict check asks tens of
+        # thousands of such small questions).
+        search = _searches(tt_log2, 1)[0]
+        out, done, _ = search.batch(questions, state, hands, targets, stop_on_no, None)
+        first_no = done - 1 if stop_on_no and done and _says_no(questions, targets, out[done - 1], done - 1) else None
+        return BatchResult(out, done, first_no, search.nodes, time.perf_counter() - started, search.quick)
     answers = np.zeros((n, nq), np.int16)
     if threads > 1:
         # at least four chunks per thread, so that one slow chunk does not leave a core idle
@@ -198,9 +206,7 @@ def run_batch(
                 state_of["quick"] += search.quick
                 state_of["finished"] += done
                 if stop_on_no and done and not stopped:
-                    last = out[done - 1]
-                    wanted = _targets_of(questions, targets, lo + done - 1)
-                    says_no = any(t != EXACT and not last[q] for q, t in enumerate(wanted))
+                    says_no = _says_no(questions, targets, out[done - 1], lo + done - 1)
                     if says_no and (state_of["first_no"] is None or lo + done - 1 < state_of["first_no"]):
                         state_of["first_no"] = lo + done - 1
                         # chunks wholly after it are of no use: stop them
@@ -212,15 +218,10 @@ def run_batch(
 
     reported = 0
     futures: set = set()
-    if threads == 1 and n <= INLINE and progress is None:
-        # A few worlds searched on this thread: handing them to a worker cost more than their
-        # search (the strict check asks thousands of such small questions).
-        worker(0)
     try:
         # The workers run on other threads and this one waits for them in short steps, so that
         # Ctrl-C (delivered to this thread only) stops the batch within a chunk's search.
-        if state_of["finished"] < n and state_of["first_no"] is None:
-            futures = {_workers().submit(worker, k) for k in range(threads)}
+        futures = {_workers().submit(worker, k) for k in range(threads)}
         deadline = None if time_limit is None else started + time_limit
         while futures:
             finished, futures = wait(futures, timeout=0.05, return_when=FIRST_COMPLETED)
@@ -251,6 +252,8 @@ def run_batch(
                        state_of["quick"])
 
 
-def _targets_of(questions: Sequence[tuple[tuple, int]], targets: np.ndarray | None, world: int) -> list[int]:
-    return [int(t) for t in targets[world]] if targets is not None else [t for _, t in questions]
+def _says_no(questions: Sequence[tuple[tuple, int]], targets: np.ndarray | None, row: np.ndarray, world: int) -> bool:
+    """Does ``row``, the answers of ``world``, hold a "no" to a yes/no question?"""
+    wanted = [int(t) for t in targets[world]] if targets is not None else [t for _, t in questions]
+    return any(t != EXACT and not row[q] for q, t in enumerate(wanted))
 
