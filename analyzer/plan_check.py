@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from analyzer.batch import BatchTimeout, run_batch
-from analyzer.cards import NOTRUMP_ORDER, CardSet
+from analyzer.cards import MARRIAGE_LANE, NOTRUMP_ORDER, CardSet
 from analyzer.claims import (
     POLICIES,
     TT_LOG2,
@@ -58,10 +58,10 @@ def plan_counter(claim: Claim, names: Sequence[str], policy: str, *, first: Sequ
     # The killers that fit, then every redistribution: low cards changing fastest, as in the
     # claim check's table, so that neighbours share their searches in the core's table.
     # A killer fits when it holds every card forced on defenders[0] and none he cannot hold
-    # (``Claim.allows_mask`` written out: it runs for every killer at every node).
+    # (``Claim.allows_mask`` written out: it runs for every killer at every node); one given
+    # twice is searched twice, the second time answered from the core's table.
     bad, size = forced0 | (unseen & claim.forbidden[0].mask), claim.sizes[0]
-    killers = [m for m in dict.fromkeys(cards.mask & unseen for cards in first)
-               if m & bad == forced0 and m.bit_count() == size]
+    killers = [m for cards in first if (m := cards.mask & unseen) & bad == forced0 and m.bit_count() == size]
     rest = _redistributions(free, k, forced0, -1 if position.trump is None else int(position.trump),
                             position.notrump)
     firsts = np.concatenate([np.array(killers, np.uint32), rest]) if killers else rest
@@ -72,7 +72,9 @@ def plan_counter(claim: Claim, names: Sequence[str], policy: str, *, first: Sequ
     hands[:, claim.defenders[1]] = seconds
     qs = questions(position)
     asked = [qs[name] for name in names]
-    targets = np.stack([world_targets(claim, q, unseen, firsts, seconds) for q in asked], axis=1)
+    # The questions' own targets unless a marriage may be the defence's (see world_targets).
+    pairs = any(unseen >> (8 * s) & MARRIAGE_LANE == MARRIAGE_LANE for s in range(4))
+    targets = np.stack([world_targets(claim, q, unseen, firsts, seconds) for q in asked], axis=1) if pairs else None
     state = next((q for q in asked if q.best_marriage), asked[0]).state(position)  # only a hundred reads it
     plan = POLICIES[policy]
     try:
