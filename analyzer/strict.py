@@ -61,6 +61,7 @@ from analyzer.claims import (
     ClaimError,
     ClaimResult,
     ClaimTimeout,
+    Counterexample,
     _check,
     _masks,
     check_claim,
@@ -68,7 +69,7 @@ from analyzer.claims import (
     read_claim,
 )
 from analyzer.contract import Contract
-from analyzer.plan_check import LEAN_MAX, plan_counter
+from analyzer.lean_check import LEAN_MAX, first_lost
 from analyzer.rules import Position, strength, trick_winner
 from analyzer.solver import Solver, default_solver, questions
 
@@ -521,35 +522,52 @@ class _Search:
         """The open-handed verdict on every redistribution of the node (those ``settled`` are
         known to be made and not searched)."""
         self.checks += 1
-        return self._check(node, "open", settled=settled)
+        claim = node.claim
+        # With the sure plans searched, this check follows a lost plan, so the claim check's
+        # proofs could not settle the node (step 2): on a few redistributions, none are needed.
+        if settled is not None or not self.sure_plans or claim.count() > LEAN_MAX:
+            return self._check(node, "open", settled=settled)
+        lost = self._lean(node, "open", None)
+        if lost is None:
+            return ClaimResult(True, claim.count(), dict.fromkeys(node.names, True), claim=claim)
+        cards, name = lost
+        return ClaimResult(False, claim.count(), {n: False if n == name else None for n in node.names},
+                           Counterexample(claim.with_hands(cards, check=False), name, []), claim=claim)
 
     def sure_plan_wins(self, node: _Node, settled: np.ndarray | None = None) -> bool:
         """Is the node won by the sure plan (``sure_card`` at every card of the actor's from here
         on)? The core plays it for him and searches the defence, in every redistribution (those
         ``settled`` are proven made by this plan's own proofs and not searched)."""
         self.plans += 1
-        claim = node.claim
-        if settled is not None or claim.count() > LEAN_MAX:
-            return self._check(node, "plan", policy=sure_kind(node.position), settled=settled).laid_down
-        killers = self.killers["plan"]
+        kind = sure_kind(node.position)
+        if settled is not None or node.claim.count() > LEAN_MAX:
+            return self._check(node, "plan", policy=kind, settled=settled).laid_down
+        return self._lean(node, "plan", kind) is None
+
+    def _lean(self, node: _Node, kind: str, policy: str | None) -> tuple[CardSet, str] | None:
+        """``lean_check.first_lost`` on the node's claim, its killers first."""
+        killers = self.killers[kind]
         try:
-            lost = plan_counter(claim, node.names, sure_kind(node.position), first=killers + self.killers["open"],
-                                tt_log2=self.tt_log2, time_limit=self._time())
+            lost = first_lost(node.claim, node.names, policy, first=self._first(kind), tt_log2=self.tt_log2,
+                              time_limit=self._time())
         except ClaimTimeout:
             raise StrictTimeout from None
         if lost is not None:
-            _remember(killers, lost)
-        return lost is None
+            _remember(killers, lost[0])
+        return lost
+
+    def _first(self, kind: str) -> list[CardSet]:
+        """The killers a check of ``kind`` searches first: a redistribution lost open-handed is
+        lost by the sure plan too."""
+        return self.killers[kind] + self.killers["open"] if kind == "plan" else self.killers[kind]
 
     def _check(self, node: _Node, kind: str, **options: Any) -> ClaimResult:
         claim = node.claim
         threads = 1 if claim.count() < _ONE_THREAD else self.threads
         killers = self.killers[kind]
-        # A redistribution lost open-handed is lost by the sure plan too.
-        first = killers + self.killers["open"] if kind == "plan" else killers
         try:
             result = check_claim(claim, components=node.names, tt_log2=self.tt_log2, threads=threads,
-                                 time_limit=self._time(), solver=self.solver, first=first, **options)
+                                 time_limit=self._time(), solver=self.solver, first=self._first(kind), **options)
         except ClaimTimeout:
             raise StrictTimeout from None
         if result.counterexample is not None:

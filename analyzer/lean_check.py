@@ -1,14 +1,16 @@
-"""A sure plan searched over a claim's few redistributions, without the claim check's tables
-and proofs.
+"""A claim of a few redistributions checked without the claim check's tables and proofs:
+open-handed, or with the actor playing a sure plan.
 
 The strict check (``analyzer.strict``) asks at almost every node of its search whether the
 sure plan, played from there, makes the claim against every redistribution
-(``check_claim(..., policy=...)``). Most of those claims have a few hundred redistributions
-or fewer, and most are lost to a redistribution that beat an earlier check (a killer). There
-the claim check's fixed costs (its table of redistributions ordered for sharing, its sure
-wins proven per redistribution) cost more than the searches: here the killers go first, the
-sure wins are searched like the rest (the core's bounds settle them at the root), and the
-batch crosses into the core once. ``tests/test_plan_check.py`` holds it to ``check_claim``.
+(``check_claim(..., policy=...)``), and where it does not, whether the actor makes it
+open-handed (``check_claim``). Most of those claims have a few hundred redistributions or
+fewer, and most plans are lost to a redistribution that beat an earlier check (a killer).
+There the claim check's fixed costs (its table of redistributions ordered for sharing, its
+sure wins proven per redistribution, the counterexample's line) cost more than the searches:
+here the killers go first, the sure wins are searched like the rest (the core's bounds
+settle them at the root), and the batch crosses into the core once.
+``tests/test_lean_check.py`` holds it to ``check_claim`` and to the plan replayed.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from analyzer import _core
 from analyzer.batch import BatchTimeout, run_batch
 from analyzer.cards import MARRIAGE_LANE, NOTRUMP_ORDER, CardSet
 from analyzer.claims import (
@@ -30,23 +33,24 @@ from analyzer.claims import (
 )
 from analyzer.solver import questions
 
-# Claims up to this many redistributions are searched here by the strict check; from about
+# Claims up to this many redistributions are checked here by the strict check; from about
 # this many on, the claim check's proofs and order pay for themselves (docs/claims.md).
 LEAN_MAX = 400
 
 _STRENGTH = {int(rank): i for i, rank in enumerate(NOTRUMP_ORDER)}
 
 
-def plan_counter(claim: Claim, names: Sequence[str], policy: str, *, first: Sequence[CardSet] = (),
-                 tt_log2: int = TT_LOG2, time_limit: float | None = None) -> CardSet | None:
-    """Does the sure plan ``policy`` ("cashing" or "betl"), played by the actor from the
-    claim's position on, make every component in ``names`` against every redistribution and
-    every defence play? None when it does; else the cards of ``defenders[0]`` in a
-    redistribution it loses (one of ``first``, the cards of ``defenders[0]`` in earlier
-    claims of the same play, when one of those that fit loses). The verdict of
-    ``check_claim(claim, components=names, policy=policy)``. Raises ClaimTimeout past
-    ``time_limit`` seconds, ClaimError when no redistribution fits."""
-    if policy not in POLICIES:
+def first_lost(claim: Claim, names: Sequence[str], policy: str | None = None, *, first: Sequence[CardSet] = (),
+               tt_log2: int = TT_LOG2, time_limit: float | None = None) -> tuple[CardSet, str] | None:
+    """Does the actor make every component in ``names`` against every redistribution and every
+    defence play: open-handed, or playing the sure plan ``policy`` ("cashing" or "betl") from
+    the claim's position on? None when he does; else (the cards of ``defenders[0]`` in a
+    redistribution he loses, a component lost there), the redistribution being one of
+    ``first`` (the cards of ``defenders[0]`` in earlier claims of the same play) when one of
+    those that fit is lost. The verdict of ``check_claim(claim, components=names,
+    policy=policy)``. Raises ClaimTimeout past ``time_limit`` seconds, ClaimError when no
+    redistribution fits."""
+    if policy is not None and policy not in POLICIES:
         raise ClaimError(f"no sure plan {policy!r} (use {', '.join(POLICIES)})")
     position = claim.position
     unseen = claim.unseen.mask
@@ -76,15 +80,17 @@ def plan_counter(claim: Claim, names: Sequence[str], policy: str, *, first: Sequ
     pairs = any(unseen >> (8 * s) & MARRIAGE_LANE == MARRIAGE_LANE for s in range(4))
     targets = np.stack([world_targets(claim, q, unseen, firsts, seconds) for q in asked], axis=1) if pairs else None
     state = next((q for q in asked if q.best_marriage), asked[0]).state(position)  # only a hundred reads it
-    plan = POLICIES[policy]
+    plan = _core.POLICY_NONE if policy is None else POLICIES[policy]
     try:
         batch = run_batch([(q.game(position, plan), q.target) for q in asked], state, hands, targets,
                           stop_on_no=True, threads=1, tt_log2=tt_log2, time_limit=time_limit)
     except BatchTimeout:
-        raise ClaimTimeout(f"sure plan not settled in {time_limit} s") from None
+        raise ClaimTimeout(f"claim not settled in {time_limit} s") from None
     if batch.first_no is None:
         return None
-    return CardSet(int(firsts[batch.first_no]))
+    lost = batch.first_no
+    name = next(q.name for q, answer in zip(asked, batch.answers[lost]) if not answer)
+    return CardSet(int(firsts[lost])), name
 
 
 @functools.lru_cache(maxsize=4096)
@@ -100,4 +106,4 @@ def _redistributions(free: int, k: int, forced0: int, trump: int, notrump: bool)
     return out
 
 
-__all__ = ["LEAN_MAX", "plan_counter"]
+__all__ = ["LEAN_MAX", "first_lost"]
