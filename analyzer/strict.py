@@ -30,6 +30,9 @@ cards with, per defender, the cards he cannot hold: what the defence's plays hav
   that search runs first: where the plan wins, the open-handed check is not needed.
 - **Killers**: a redistribution that lost a check is searched first by the next checks
   (``check_claim(..., first=...)``); one rare lie of the cards often beats many cards.
+- **Lean checks**: on a node of a few hundred redistributions or fewer, the plan's search and
+  the open-handed check after it skip the claim check's table and proofs
+  (:func:`analyzer.lean_check.first_lost`): only the cost changes.
 
 >>> result = check_strict({"hands": ["hA hX", None, None], "unseen": "h7 h8 b7 b8",
 ...                        "trump": "h", "contract": "game", "actor": 0})
@@ -80,7 +83,7 @@ _WITHOUT_TRUMP_SEVEN = {Contract.SEVEN: Contract.GAME, Contract.HUNDRED_SEVEN: C
 _WITHOUT_SIDE_SEVEN = {Contract.TWO_SEVENS: Contract.SEVEN, Contract.TWO_SEVENS_HUNDRED: Contract.HUNDRED_SEVEN}
 # Below this many redistributions a node's open-handed check runs on one thread (no pool).
 _ONE_THREAD = 512
-_KILLERS = 32  # losing redistributions remembered per kind of check (each costs one search to try)
+_KILLERS = 8  # losing redistributions remembered per kind of check (each costs one search to try)
 
 
 class StrictTimeout(Exception):
