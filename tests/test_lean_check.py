@@ -47,8 +47,9 @@ def test_first_lost_matches_the_replayed_play(seed: int, kind: str) -> None:
         assert (lost is None) == expected, (data, policy)
         if lost is not None:
             assert not made[lost[0].mask] and lost[1] in names, (data, policy, lost)
-        # Killers: some redistributions of this claim, and cards that fit none of them.
-        first = [CardSet(m) for m in rng.sample(sorted(made), min(3, len(made)))] + [CardSet(0xFF)]
+        # Killers: some redistributions of this claim, and the actor's cards (no defender's).
+        first = [CardSet(m) for m in rng.sample(sorted(made), min(3, len(made)))]
+        first.insert(1, claim.position.hands[claim.position.actor])
         lost_first = _lost_cards(first_lost(claim, names, policy, first=first))
         assert (lost_first is None) == expected, (data, policy)
         losing = [c for c in first if c.mask in made and not made[c.mask]]
