@@ -760,6 +760,33 @@ def _natural(masks: np.ndarray, notrump: bool) -> np.ndarray:
     return out
 
 
+def low_last(bits: list[int], trump: Suit | None) -> list[int]:
+    """Core bits in the order the redistributions list them in: lexicographic subsets change
+    the last bits fastest, and low cards last (trumps after the others on a tie) measured
+    best: neighbouring redistributions then differ in cards that matter late, and share the
+    most of their search in the solver's table, whose keys squeeze out the cards already
+    played (docs/claims.md, "Order")."""
+    suit = -1 if trump is None else int(trump)
+    return sorted(bits, key=lambda bit: (-(bit & 7), (bit >> 3) == suit))
+
+
+def unseen_split(unseen: int, forbidden0: int, forbidden1: int, size0: int) -> tuple[int, int, int] | None:
+    """The unseen cards (masks) as the redistributions share them out: (those forced on
+    defenders[0], his partner cannot hold them; the free ones; how many of these he holds),
+    or None when no redistribution fits."""
+    forced0, forced1 = unseen & forbidden1, unseen & forbidden0
+    free = unseen & ~(forced0 | forced1)
+    k = size0 - forced0.bit_count()
+    if forced0 & forced1 or not 0 <= k <= free.bit_count():
+        return None
+    return forced0, free, k
+
+
+def defence_may_marry(unseen: int) -> bool:
+    """Are the king and over-knave of some suit both unseen (a defender may hold the marriage)?"""
+    return any(unseen >> (8 * s) & MARRIAGE_LANE == MARRIAGE_LANE for s in range(4))
+
+
 class _Table:
     """All redistributions as arrays of bit masks in the core's card numbering (a higher bit
     is a stronger card of its suit in the contract's order), with the per-suit counts."""
@@ -779,14 +806,8 @@ class _Table:
         k = claim.sizes[0] - len(forced0)
         if forced0 & forced1 or len(forced1) > claim.sizes[1] or not 0 <= k <= len(free):
             raise ClaimError("no redistribution fits the play so far")
-        # Lexicographic subsets change the last bits fastest. Low cards last (trumps after the
-        # others on a tie) measured best: neighbouring redistributions then differ in cards
-        # that matter late, and share the most of their search in the solver's table, whose
-        # keys squeeze out the cards already played (docs/claims.md, "Order").
-        trump = -1 if position.trump is None else int(position.trump)
-        free.sort(key=lambda bit: (-(bit & 7), (bit >> 3) == trump))
         if only is None:
-            self.first = subsets(free, k) | np.uint32(forced)
+            self.first = subsets(low_last(free, position.trump), k) | np.uint32(forced)
         else:
             self.first = np.array(sorted({core_mask(cards, nt) for cards in only}), np.uint32)
         self.second = np.uint32(self.unseen) ^ self.first
@@ -827,8 +848,8 @@ def world_targets(claim: Claim, question: Question, unseen: int, first: np.ndarr
     (solver._question), so each adds a whole step or two."""
     position = claim.position
     targets = np.full(len(first), question.target, np.int16)
-    pairs = any(unseen >> (8 * s) & MARRIAGE_LANE == MARRIAGE_LANE for s in range(4))  # else none is theirs
-    if pairs and question.name == "game" and position.marriage_rule == "czech" and position.trump is not None:
+    if (defence_may_marry(unseen) and question.name == "game" and position.marriage_rule == "czech"
+            and position.trump is not None):
         steps = _marriage_steps(tuple(position.marriage_value(suit) // 20 for suit in Suit))
         own = sum(position.marriage_value(suit) // 20 for seat in claim.defenders
                   for suit in position.held_marriages(seat))  # in the position's own redistribution

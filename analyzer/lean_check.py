@@ -21,14 +21,20 @@ import numpy as np
 
 from analyzer import _core
 from analyzer.batch import BatchTimeout, run_batch
-from analyzer.cards import MARRIAGE_LANE, NOTRUMP_ORDER, CardSet
+from analyzer.cards import CardSet, Suit
 from analyzer.claims import (
     POLICIES,
     TT_LOG2,
     Claim,
     ClaimError,
     ClaimTimeout,
+    _bits,
+    _natural,
+    core_mask,
+    defence_may_marry,
+    low_last,
     subsets,
+    unseen_split,
     world_targets,
 )
 from analyzer.solver import questions
@@ -36,8 +42,6 @@ from analyzer.solver import questions
 # Claims up to this many redistributions are checked here by the strict check; from about
 # this many on, the claim check's proofs and order pay for themselves (docs/claims.md).
 LEAN_MAX = 400
-
-_STRENGTH = {int(rank): i for i, rank in enumerate(NOTRUMP_ORDER)}
 
 
 def first_lost(claim: Claim, names: Sequence[str], policy: str | None = None, *, first: Sequence[CardSet] = (),
@@ -54,20 +58,17 @@ def first_lost(claim: Claim, names: Sequence[str], policy: str | None = None, *,
         raise ClaimError(f"no sure plan {policy!r} (use {', '.join(POLICIES)})")
     position = claim.position
     unseen = claim.unseen.mask
-    forced0, forced1 = unseen & claim.forbidden[1].mask, unseen & claim.forbidden[0].mask
-    free = unseen & ~(forced0 | forced1)
-    k = claim.sizes[0] - forced0.bit_count()
-    if forced0 & forced1 or not 0 <= k <= free.bit_count():
+    split = unseen_split(unseen, claim.forbidden[0].mask, claim.forbidden[1].mask, claim.sizes[0])
+    if split is None:
         raise ClaimError("no redistribution fits the play so far")
-    # The killers that fit, then every redistribution: low cards changing fastest, as in the
-    # claim check's table, so that neighbours share their searches in the core's table.
-    # A killer fits when it holds every card forced on defenders[0] and none he cannot hold
+    forced0, free, k = split
+    # The killers that fit, then every redistribution in the claim check's order. A killer
+    # fits when it holds every card forced on defenders[0] and none he cannot hold
     # (``Claim.allows_mask`` written out: it runs for every killer at every node); one given
     # twice is searched twice, the second time answered from the core's table.
     bad, size = forced0 | (unseen & claim.forbidden[0].mask), claim.sizes[0]
     killers = [m for cards in first if (m := cards.mask & unseen) & bad == forced0 and m.bit_count() == size]
-    rest = _redistributions(free, k, forced0, -1 if position.trump is None else int(position.trump),
-                            position.notrump)
+    rest = _redistributions(free, k, forced0, position.trump, position.notrump)
     firsts = np.concatenate([np.array(killers, np.uint32), rest]) if killers else rest
     seconds = np.uint32(unseen) ^ firsts
     hands = np.zeros((len(firsts), 4), np.uint32)
@@ -77,8 +78,8 @@ def first_lost(claim: Claim, names: Sequence[str], policy: str | None = None, *,
     qs = questions(position)
     asked = [qs[name] for name in names]
     # The questions' own targets unless a marriage may be the defence's (see world_targets).
-    pairs = any(unseen >> (8 * s) & MARRIAGE_LANE == MARRIAGE_LANE for s in range(4))
-    targets = np.stack([world_targets(claim, q, unseen, firsts, seconds) for q in asked], axis=1) if pairs else None
+    targets = (np.stack([world_targets(claim, q, unseen, firsts, seconds) for q in asked], axis=1)
+               if defence_may_marry(unseen) else None)
     state = next((q for q in asked if q.best_marriage), asked[0]).state(position)  # only a hundred reads it
     plan = _core.POLICY_NONE if policy is None else POLICIES[policy]
     try:
@@ -94,14 +95,12 @@ def first_lost(claim: Claim, names: Sequence[str], policy: str | None = None, *,
 
 
 @functools.lru_cache(maxsize=4096)
-def _redistributions(free: int, k: int, forced0: int, trump: int, notrump: bool) -> np.ndarray:
+def _redistributions(free: int, k: int, forced0: int, trump: Suit | None, notrump: bool) -> np.ndarray:
     """The cards of defenders[0] in every redistribution: his forced cards and k of the free
-    ones, low cards changing fastest as in the claim check's table (neighbours share their
-    searches in the core's table). Kept: the strict search meets the same few again and again."""
-    strength = _STRENGTH if notrump else None
-    bits = sorted((b for b in range(32) if free >> b & 1),
-                  key=lambda b: (-(strength[b & 7] if strength else b & 7), b >> 3 == trump))
-    out = subsets(bits, k) | np.uint32(forced0)
+    ones, in the claim check's order (``claims.low_last``). Kept: the strict search meets the
+    same few again and again."""
+    bits = low_last(_bits(core_mask(CardSet(free), notrump)), trump)
+    out = _natural(subsets(bits, k) | np.uint32(core_mask(CardSet(forced0), notrump)), notrump)
     out.flags.writeable = False
     return out
 

@@ -70,6 +70,7 @@ from analyzer.claims import (
     check_claim,
     claim_components,
     read_claim,
+    unseen_split,
 )
 from analyzer.contract import Contract
 from analyzer.lean_check import LEAN_MAX, first_lost
@@ -341,12 +342,10 @@ def _first_world(unseen: int, forbidden0: int, forbidden1: int, size0: int) -> i
     """The first redistribution of ``_masks`` (the cards of ``defenders[0]``, a mask) of the
     claim with these masks, without listing the others: his forced cards and the first k
     free ones. None when there is none."""
-    forced0, forced1 = unseen & forbidden1, unseen & forbidden0
-    free = unseen & ~forced0 & ~forced1
-    k = size0 - forced0.bit_count()
-    if forced0 & forced1 or not 0 <= k <= free.bit_count():
+    split = unseen_split(unseen, forbidden0, forbidden1, size0)
+    if split is None:
         return None  # Claim.count() is 0
-    first = forced0
+    first, free, k = split
     for b in _ITERATION_ORDER:  # CardSet's order, which subsets() lists combinations of
         if k == 0:
             break
@@ -528,7 +527,7 @@ class _Search:
         claim = node.claim
         # With the sure plans searched, this check follows a lost plan, so the claim check's
         # proofs could not settle the node (step 2): on a few redistributions, none are needed.
-        if settled is not None or not self.sure_plans or claim.count() > LEAN_MAX:
+        if settled is not None or not self._lean_node(claim):
             return self._check(node, "open", settled=settled)
         lost = self._lean(node, "open", None)
         if lost is None:
@@ -543,9 +542,14 @@ class _Search:
         ``settled`` are proven made by this plan's own proofs and not searched)."""
         self.plans += 1
         kind = sure_kind(node.position)
-        if settled is not None or node.claim.count() > LEAN_MAX:
+        if settled is not None or not self._lean_node(node.claim):
             return self._check(node, "plan", policy=kind, settled=settled).laid_down
         return self._lean(node, "plan", kind) is None
+
+    def _lean_node(self, claim: Claim) -> bool:
+        """Are the node's checks lean (``lean_check``), its proofs of "Sure wins" left out? On
+        a few redistributions, with the sure plans searched (docs/claims.md step 9)."""
+        return self.sure_plans and claim.count() <= LEAN_MAX
 
     def _lean(self, node: _Node, kind: str, policy: str | None) -> tuple[CardSet, str] | None:
         """``lean_check.first_lost`` on the node's claim, its killers first."""
@@ -629,7 +633,7 @@ class _Search:
         # there, on a few redistributions, step 5's search of the same plan costs less.
         if (len(node.names) == 1 and not position.trick and position.leader == position.actor
                 and (checked.proven == checked.distributions if checked is not None
-                     else (not self.sure_plans or claim.count() > LEAN_MAX) and _all_sure(claim, node.names[0]))):
+                     else not self._lean_node(claim) and _all_sure(claim, node.names[0]))):
             return {"sure": sure_kind(position)}
         # Step 3. Betl played under: nothing the defence does can make the actor win a trick.
         if _betl_under(position, claim.unseen):
@@ -679,7 +683,7 @@ class _Search:
         position, claim = node.position, node.claim
         if len(node.names) != 1 or position.trick or position.leader != position.actor:
             return None, None
-        if self.sure_plans and claim.count() <= LEAN_MAX:
+        if self._lean_node(claim):
             return None, None  # the plan's lean search (step 5) costs less than the proofs
         proven = _check(claim, node.names[0]).proven
         if not proven.any():
