@@ -706,7 +706,7 @@ def _settle(claim: Claim, names: Sequence[str], table: _Table, settled: np.ndarr
 _ALWAYS = -100  # a target below every value: answered "yes" without a search
 _FEW_FIRST = 5000  # from this many redistributions, those given first are searched on their own
 # The sure plans the core can play for the actor (check_claim's ``policy``).
-POLICIES = {"cashing": _core.POLICY_CASHING, "betl": _core.POLICY_BETL}
+POLICIES = {"cashing": _core.POLICY_CASHING, "betl": _core.POLICY_BETL, "side-first": _core.POLICY_SIDE_FIRST}
 
 
 # --- the search over redistributions ---------------------------------------------------------------

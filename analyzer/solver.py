@@ -159,8 +159,14 @@ def _best_marriage(position: Position, side: int) -> int:
 
 
 def questions(position: Position) -> dict[str, Question]:
-    """The questions that decide each component of the position's contract."""
-    return {name: _question(position, name) for name in COMPONENTS[position.contract]}
+    """The questions that decide each component of the position's contract. Worked out once per
+    position (positions do not change) and shared by every caller: read it, never change it.
+    (The strict search asks it several times at each of its nodes.)"""
+    cached = position.__dict__.get("_questions")
+    if cached is None:
+        cached = {name: _question(position, name) for name in COMPONENTS[position.contract]}
+        position.__dict__["_questions"] = cached
+    return cached
 
 
 def _question(position: Position, name: str) -> Question:

@@ -60,6 +60,7 @@ from analyzer.cards import (
     Suit,
 )
 from analyzer.claims import (
+    POLICIES,
     Claim,
     ClaimError,
     ClaimResult,
@@ -416,7 +417,7 @@ def sure_card(position: Position, unseen: CardSet, kind: str) -> Card:
     if not trick:
         announced = position.announced
         trumps = [c for c in legal if c.suit == trump and c not in announced]
-        if trumps and any(u.suit == trump for u in unseen):
+        if kind == "cashing" and trumps and any(u.suit == trump for u in unseen):
             return max(trumps, key=rank)
         side = [c for c in legal if c.suit != trump and c not in announced]
         winners = [c for c in side if max((c2 for c2 in hand if c2.suit == c.suit), key=rank) == c
@@ -430,6 +431,9 @@ def sure_card(position: Position, unseen: CardSet, kind: str) -> Card:
         sevens = [c for c in legal if c.suit != trump]
         return (sevens or legal)[0]
     beating = [c for c in legal if trick_winner(trick + (c,), trump, nt) == len(trick)]
+    if kind == "side-first" and len(trick) == 1:  # a defender still to play
+        safe = [c for c in beating if all(trick_winner((c, u), trump, nt) == 0 for u in unseen)]
+        beating = safe or beating
     return min(beating or legal, key=lambda c: (c.suit == trump, rank(c)))
 
 
@@ -456,7 +460,15 @@ def _all_sure(claim: Claim, name: str) -> bool:
 
 
 def sure_kind(position: Position) -> str:
+    """The sure plan of the claim check's proofs ("Sure wins") for the position's contract."""
     return "betl" if position.contract in (Contract.BETL, Contract.OPEN_BETL) else "cashing"
+
+
+def plan_kinds(position: Position) -> tuple[str, ...]:
+    """The sure plans the strict search tries at a node, in order: the proofs' own, then, but for
+    betl, side-first (the actor's safest card when following; no trumps drawn first)."""
+    kind = sure_kind(position)
+    return (kind,) if kind == "betl" else (kind, "side-first")
 
 
 # --- the search -----------------------------------------------------------------------------------
@@ -509,8 +521,9 @@ class _Search:
         self.plans = 0  # sure plans searched (_win step 5, docs/claims.md step 7)
         # Redistributions that lost a check (the cards of defenders[0]), tried first by the next
         # checks of their kind: one rare lie of the cards often beats many of the actor's cards.
-        self.killers: dict[str, list[CardSet]] = {"open": [], "plan": []}
+        self.killers: dict[str, list[CardSet]] = {kind: [] for kind in ("open", *POLICIES)}
         self.habits: dict[tuple, Card] = {}
+        self.refuters: dict[tuple, int] = {}
 
     def _time(self) -> float | None:
         if self.deadline is None:
@@ -536,15 +549,21 @@ class _Search:
         return ClaimResult(False, claim.count(), {n: False if n == name else None for n in node.names},
                            Counterexample(claim.with_hands(cards, check=False), name, []), claim=claim)
 
-    def sure_plan_wins(self, node: _Node, settled: np.ndarray | None = None) -> bool:
-        """Is the node won by the sure plan (``sure_card`` at every card of the actor's from here
-        on)? The core plays it for him and searches the defence, in every redistribution (those
-        ``settled`` are proven made by this plan's own proofs and not searched)."""
-        self.plans += 1
-        kind = sure_kind(node.position)
-        if settled is not None or not self._lean_node(node.claim):
-            return self._check(node, "plan", policy=kind, settled=settled).laid_down
-        return self._lean(node, "plan", kind) is None
+    def sure_plan(self, node: _Node, settled: np.ndarray | None = None) -> str | None:
+        """The first sure plan of ``plan_kinds`` (``sure_card`` at every card of the actor's from
+        here on) that wins the node, or None. The core plays it for him and searches the
+        defence, in every redistribution (those ``settled`` are proven made by the first plan's
+        own proofs and not searched)."""
+        for kind in plan_kinds(node.position):
+            self.plans += 1
+            if settled is not None or not self._lean_node(node.claim):
+                won = self._check(node, kind, policy=kind, settled=settled).laid_down
+            else:
+                won = self._lean(node, kind, kind) is None
+            if won:
+                return kind
+            settled = None
+        return None
 
     def _lean_node(self, claim: Claim) -> bool:
         """Are the node's checks lean (``lean_check``), its proofs of "Sure wins" left out? On
@@ -565,8 +584,8 @@ class _Search:
 
     def _first(self, kind: str) -> list[CardSet]:
         """The killers a check of ``kind`` searches first: a redistribution lost open-handed is
-        lost by the sure plan too."""
-        return self.killers[kind] + self.killers["open"] if kind == "plan" else self.killers[kind]
+        lost by the sure plans too."""
+        return self.killers[kind] + self.killers["open"] if kind != "open" else self.killers[kind]
 
     def _check(self, node: _Node, kind: str, **options: Any) -> ClaimResult:
         claim = node.claim
@@ -621,8 +640,9 @@ class _Search:
             # (a redistribution it makes is made open-handed); where it loses, its search stops
             # at the first redistribution lost, which the open-handed killers often give at once.
             plan_tried = self.sure_plans
-            if plan_tried and self.sure_plan_wins(node, checked.settled):
-                return {"sure": sure_kind(position)}
+            kind = self.sure_plan(node, checked.settled) if plan_tried else None
+            if kind is not None:
+                return {"sure": kind}
             checked = self.open_check(node, checked.settled)
         if checked is not None and not checked.laid_down:
             # Step 1. The lost cut: one redistribution lost open-handed.
@@ -645,8 +665,9 @@ class _Search:
             return {"forced": True}  # his last card, if any, is his only one
         # Step 5. The sure plan searched: played from here, does it make the claim against every
         # redistribution and every defence play? (Where the proofs of step 2 cannot tell.)
-        if self.sure_plans and not plan_tried and self.sure_plan_wins(node):
-            return {"sure": sure_kind(position)}
+        kind = self.sure_plan(node) if self.sure_plans and not plan_tried else None
+        if kind is not None:
+            return {"sure": kind}
         if position.to_move == position.actor:
             return self._actor(node)
         return self._defence(node)
@@ -702,12 +723,15 @@ class _Search:
         seat = node.position.to_move
         plays = defence_plays(node)
         same = _same_plays(node, [label for label, _, _ in plays])
+        trick = (node.position.trick, len(node.position.hands[seat]))
+        plays.sort(key=lambda play: -self.refuters.get((seat, trick, play[0]), 0))
         for label, card, sub in plays:
             if label in same:
                 continue  # answered by the card it is exchanged with (see _same_plays)
             child = _after_defender(node, card, sub)
             plan = {"forced": True} if child is None else self.win(child, None)
             if plan is None:
+                self.refuters[seat, trick, label] = self.refuters.get((seat, trick, label), 0) + 1
                 self.lost[node.key()] = _Fail("reply", reply=label, child=child)
                 return None
             replies[label] = plan
@@ -775,8 +799,6 @@ def _resolve(plan: dict, names: Mapping[str, str] | None = None, memo: dict | No
     key = (id(plan), tuple(sorted(names.items())))
     if key in memo:
         return memo[key]
-    if len(memo) > 2 * PLAN_STEPS:
-        raise _PlanTooLarge
     if "renamed" in plan:
         inner, more = plan["renamed"]
         # Rename by ``more`` first (the stored node's cards -> this node's), then by ``names``.
@@ -798,6 +820,8 @@ def _resolve(plan: dict, names: Mapping[str, str] | None = None, memo: dict | No
         out = map_plan(plan, names) if names else plan
     memo[key] = out
     memo[key + ("plan",)] = plan  # keeps ``plan`` alive while its id is a key
+    if len(memo) > 2 * PLAN_STEPS:
+        raise _PlanTooLarge
     return out
 
 
@@ -1065,6 +1089,9 @@ SURE_TEXT = {
     "cashing": "cash: lead trumps from the top while the defence may hold one, then your winners, "
                "then side cards low; follow with the lowest card that wins the trick, else the lowest",
     "betl": "lead the card the defence must beat, then always play under (void: throw the highest)",
+    "side-first": "cash your side winners, then lead side cards low, trumps last; follow with the lowest card "
+                  "that wins the trick and that no card still out can beat, else the lowest that wins it, "
+                  "else the lowest",
 }
 
 

@@ -8,7 +8,7 @@ two more items for other seatings: ``nseats`` (2, 3 or 4) and ``team`` (the
 seats playing with the actor as a bit mask; 0 for the actor alone), and a
 twelfth, ``free_tricks``, for durch with the wise one (the last trick does not
 count: 1; cext/solver.h), and a thirteenth, ``policy``, for the actor's fixed plan
-(``POLICY_CASHING``, ``POLICY_BETL``: his cards are the plan's, not searched). A
+(``POLICY_CASHING``, ``POLICY_BETL``, ``POLICY_SIDE_FIRST``: his cards are the plan's, not searched). A
 *state* is the tuple ``(hands, trick, leader, best_marriage)`` (one hand per
 seat, at most one card fewer than the seats in the trick); cards are bit
 indices of the layout in cext/solver.h. Both go with every call, so a context
@@ -34,7 +34,7 @@ from analyzer.errors import MariasError
 
 GOAL_POINTS, GOAL_BETL, GOAL_DURCH, GOAL_SEVENS = 0, 1, 2, 3
 MARR_NONE, MARR_DIFF, MARR_BEST = 0, 1, 2
-POLICY_NONE, POLICY_CASHING, POLICY_BETL = 0, 1, 2
+POLICY_NONE, POLICY_CASHING, POLICY_BETL, POLICY_SIDE_FIRST = 0, 1, 2, 3
 EXACT = MR_EXACT
 EXCHANGE = MS_EXCHANGE
 STOPPED = -8

@@ -232,7 +232,7 @@ static int policy_card(const mr_ctx *c, const state *s, int p) {
     }
     if (s->ntrick == 0) {
         uint32_t trumps = moves & trumps_lane & ~c->p.announced, side = moves & ~trumps_lane & ~c->p.announced;
-        if (trumps && (unseen & trumps_lane)) return top_bit(trumps);
+        if (c->p.policy == MR_POLICY_CASHING && trumps && (unseen & trumps_lane)) return top_bit(trumps);
         for (int suit = 0; suit < 4; suit++) { /* a winner: his top card of a suit, above every unseen one */
             uint32_t lane = hand & LANE(suit);
             if (!lane) continue;
@@ -244,12 +244,19 @@ static int policy_card(const mr_ctx *c, const state *s, int p) {
         uint32_t sevens = moves & ~trumps_lane;
         return first_listed(c, sevens ? sevens : moves);
     }
-    /* Following: the lowest card that takes the trick, else the lowest; side cards before trumps. */
+    /* Following: the lowest card that takes the trick, else the lowest; side cards before trumps.
+     * Side-first, a defender still to play: of those, one that no unseen card beats, if any. */
     int win = s->trick[trick_winner(c, s->trick, s->ntrick)];
-    uint32_t beating = 0;
+    uint32_t beating = 0, safe = 0;
     for (uint32_t m = moves; m; m &= m - 1)
         if (beats(c, __builtin_ctz(m), win)) beating |= m & -m;
-    uint32_t pool = beating ? beating : moves;
+    if (c->p.policy == MR_POLICY_SIDE_FIRST && s->ntrick < c->n - 1)
+        for (uint32_t m = beating; m; m &= m - 1) {
+            int card = __builtin_ctz(m), beaten = 0;
+            for (uint32_t u = unseen; u && !beaten; u &= u - 1) beaten = beats(c, __builtin_ctz(u), card);
+            if (!beaten) safe |= m & -m;
+        }
+    uint32_t pool = safe ? safe : beating ? beating : moves;
     return lowest(pool & ~trumps_lane ? pool & ~trumps_lane : pool);
 }
 
@@ -638,6 +645,7 @@ static int policy_goal_won(const mr_ctx *c) {
         return 1;
     if (s->leader != actor) return 0;
     if (c->p.policy == MR_POLICY_BETL) return c->p.goal == MR_GOAL_BETL && goal_won(c); /* _betl_sure itself */
+    if (c->p.policy != MR_POLICY_CASHING) return 0; /* the proofs below are the cashing plan's */
     policy_plan plan;
     policy_cash(c, 0, &plan);
     switch (c->p.goal) {
@@ -1286,7 +1294,7 @@ static int load(mr_ctx *c, const mr_game *game, const mr_state *st) {
     if (g->marriage != MR_MARR_NONE && (g->trump < 0 || g->goal != MR_GOAL_POINTS || g->notrump_order))
         return MR_E_ARG;
     if (g->free_tricks < 0 || g->free_tricks > 1 || (g->free_tricks && g->goal != MR_GOAL_DURCH)) return MR_E_ARG;
-    if (g->policy < MR_POLICY_NONE || g->policy > MR_POLICY_BETL || (g->policy && (n != 3 || norm.team != 1 << norm.actor)))
+    if (g->policy < MR_POLICY_NONE || g->policy > MR_POLICY_SIDE_FIRST || (g->policy && (n != 3 || norm.team != 1 << norm.actor)))
         return MR_E_ARG;
 
     for (int seat = n; seat < 4; seat++)

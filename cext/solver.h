@@ -49,7 +49,9 @@ enum mr_marriage {
 enum mr_policy {
     MR_POLICY_NONE = 0,
     MR_POLICY_CASHING = 1, /* top trumps while the defence may hold one, then winners, then low */
-    MR_POLICY_BETL = 2     /* lead under an unseen card, then stay under the trick */
+    MR_POLICY_BETL = 2,    /* lead under an unseen card, then stay under the trick */
+    MR_POLICY_SIDE_FIRST = 3 /* cashing without drawing trumps first; following, a card no unseen
+                              * card beats where one takes the trick */
 };
 
 /* Return codes: 0 ok, negative = named error (mr_error_text). */

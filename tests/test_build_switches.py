@@ -58,7 +58,7 @@ from test_strict import hide
 from analyzer.cards import Card, CardSet, Suit, Rank
 from analyzer.claims import check_claim
 from analyzer.rules import Position, strength
-from analyzer.strict import sure_kind
+from analyzer.strict import plan_kinds
 
 rng = random.Random(23)
 counts = []
@@ -84,8 +84,9 @@ while len(counts) < int(sys.argv[2]):
             "contract": contract, "actor": 0, "leader": 0}
     if trump is not None:
         data["trump"] = "hbla"[trump]
-    result = check_claim(hide(data), count=True, threads=1, policy=sure_kind(Position.from_json(data)))
-    counts.append([result.winning, result.distributions, result.proven])
+    for kind in plan_kinds(Position.from_json(data)):
+        result = check_claim(hide(data), count=True, threads=1, policy=kind)
+        counts.append([result.winning, result.distributions, result.proven])
 print(json.dumps({"answers": counts}))
 """
 

@@ -22,7 +22,8 @@ from analyzer.cards import CardSet
 from analyzer.claims import POLICIES, ClaimError, check_claim
 from analyzer.rules import Position
 from analyzer.solver import questions
-from analyzer.strict import sure_card, sure_kind
+from analyzer.strict import plan_kinds, sure_card
+
 
 def actor_positions(seed: int, count: int) -> list[Position]:
     """Random three-player positions of any contract with the actor to move."""
@@ -48,7 +49,7 @@ def test_core_card_is_sure_card(seed: int) -> None:
             expected = sure_card(position, unseen, kind)
             assert card == int(expected), (position.to_json(), kind, card, expected)
             seen.add((kind, bool(position.trick), position.notrump))
-    assert len(seen) == 8  # both plans, leads and follows, with and without trumps
+    assert len(seen) == 4 * len(POLICIES)  # every plan, leads and follows, with and without trumps
 
 
 def test_core_refuses_a_policy_it_cannot_play() -> None:
@@ -56,7 +57,7 @@ def test_core_refuses_a_policy_it_cannot_play() -> None:
     question = next(iter(questions(position).values()))
     game = question.game(position, _core.POLICY_CASHING)
     with pytest.raises(_core.CoreError):
-        _core.Search(12).policy_card(game[:12] + (3,), question.state(position))  # no such plan
+        _core.Search(12).policy_card(game[:12] + (len(POLICIES) + 1,), question.state(position))  # no such plan
     with pytest.raises(ClaimError, match="no sure plan"):
         check_claim({"hands": ["hA hX", None, None], "unseen": "h7 h8 b7 b8", "trump": "h",
                      "contract": "game", "actor": 0}, policy="bluff")
@@ -64,12 +65,15 @@ def test_core_refuses_a_policy_it_cannot_play() -> None:
 
 def checked_against_replay(data: dict) -> bool:
     """check_claim(policy=) on the ending's claim, held to the sure plan replayed card by card in
-    each of its redistributions against every defence play; returns the verdict."""
+    each of its redistributions against every defence play, for each plan the strict search
+    tries there (``plan_kinds``); returns the first plan's verdict."""
     positions = worlds(data)
-    kind = sure_kind(positions[0])
-    expected = all(plan_replays(Play(p), {"sure": kind}) for p in positions)
-    assert check_claim(hide(data), policy=kind, threads=1).laid_down == expected, (data, kind)
-    return expected
+    verdicts = []
+    for kind in plan_kinds(positions[0]):
+        expected = all(plan_replays(Play(p), {"sure": kind}) for p in positions)
+        assert check_claim(hide(data), policy=kind, threads=1).laid_down == expected, (data, kind)
+        verdicts.append(expected)
+    return verdicts[0]
 
 
 @pytest.mark.parametrize("seed", range(3))

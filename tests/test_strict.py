@@ -490,7 +490,7 @@ def test_cli_strict() -> None:
 def test_plan_text_is_numbered_steps() -> None:
     result = check_strict(LAID, threads=1)
     text = draw_plan(result.plan)
-    assert text.startswith("1. play ") and "2. play " in text
+    assert text.startswith("1. play ") and "\n   2. " in text  # the next step numbered, indented under it
 
 
 def test_advance_keeps_the_solver_s_verdicts() -> None:
