@@ -185,7 +185,7 @@ class _Node:
                 c.forbidden[0].mask & c.unseen.mask, c.forbidden[1].mask & c.unseen.mask, c.sizes, self.names)
 
 
-    def shape(self) -> tuple[tuple, list[Card]]:
+    def shape(self) -> tuple[tuple, tuple[Card, ...]]:
         """The node up to the names of its cards: (key, cards). Per suit, the cards still in play
         (the actor's, the unseen, the trick's) in the contract's order, each told by where it
         is (the actor's hand, the trick and its place there, unseen and which defender cannot
@@ -195,32 +195,47 @@ class _Node:
         comparison in a suit, the points, the marriages and the sevens, and the cards out of
         play never matter again (docs/claims.md, "The search, and why it is exact", step 6)."""
         p, c = self.claim.position, self.claim
-        actor, unseen = p.hands[p.actor].mask, c.unseen.mask
-        f0, f1 = c.forbidden[0].mask, c.forbidden[1].mask
-        trick = {int(x): i for i, x in enumerate(p.trick)}
-        announced = p.announced.mask
-        fixed = _FIXED[p.trump is not None]
-        live = actor | unseen
-        for b in trick:
-            live |= 1 << b
+        actor, unseen, announced = p.hands[p.actor].mask, c.unseen.mask, p.announced.mask
+        f0, f1 = c.forbidden[0].mask & unseen, c.forbidden[1].mask & unseen
+        trick = tuple(int(x) for x in p.trick)
+        royal, notrump = p.trump is not None, p.notrump
         suits = []
-        cards: list[Card] = []
-        for suit, lanes in enumerate(_LIVE[p.notrump]):
-            seq = []
-            for b in lanes[live >> (8 * suit) & 0xFF]:
-                # Where it is: 0-2 its place in the trick, 3 the actor's, 4-7 unseen (2: defenders[0]
-                # cannot hold it, 1: defenders[1] cannot); then what it is (see _FIXED), announced.
-                if b in trick:
-                    where = trick[b]
-                elif actor >> b & 1:
-                    where = 3
-                else:
-                    where = 4 | (f0 >> b & 1) << 1 | (f1 >> b & 1)
-                seq.append(where | fixed[b] | (announced >> b & 1) << 6)
-                cards.append(ALL_CARDS[b])
-            suits.append(tuple(seq))
+        cards: tuple[Card, ...] = ()
+        for low in (0, 8, 16, 24):
+            seq, named = _suit_shape(low, notrump, royal, actor >> low & 0xFF, unseen >> low & 0xFF,
+                                     f0 >> low & 0xFF, f1 >> low & 0xFF, announced >> low & 0xFF, trick)
+            suits.append(seq)
+            cards += named
         key = (tuple(suits), p.leader, p.score, p.declared, p.contract, p.side_suit, c.sizes, self.names)
         return key, cards
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _suit_shape(low: int, notrump: bool, royal: bool, actor: int, unseen: int, f0: int, f1: int, announced: int,
+                trick: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[Card, ...]]:
+    """One suit of ``_Node.shape`` (its cards from bit ``low``; the masks are the suit's lane):
+    the shape's numbers and the cards they stand for. Remembered: the search meets few."""
+    live = actor | unseen
+    places = {}
+    for i, b in enumerate(trick):
+        if low <= b < low + 8:
+            live |= 1 << (b - low)
+            places[b] = i
+    fixed = _FIXED[royal]
+    seq, named = [], []
+    for b in _LIVE[notrump][low >> 3][live]:
+        r = b - low
+        # Where it is: 0-2 its place in the trick, 3 the actor's, 4-7 unseen (2: defenders[0]
+        # cannot hold it, 1: defenders[1] cannot); then what it is (see _FIXED), announced.
+        if b in places:
+            where = places[b]
+        elif actor >> r & 1:
+            where = 3
+        else:
+            where = 4 | (f0 >> r & 1) << 1 | (f1 >> r & 1)
+        seq.append(where | fixed[b] | (announced >> r & 1) << 6)
+        named.append(ALL_CARDS[b])
+    return tuple(seq), tuple(named)
 
 
 # Ranks from the lowest to the highest in the contract's order (a Rank is a card's bit in its suit).
@@ -251,35 +266,33 @@ def _after_actor(node: _Node, card: Card) -> _Node | None:
     return _Node(_claim(c, position, c.unseen, c.forbidden, c.sizes), names)
 
 
-def defence_plays(node: _Node) -> list[tuple[str, Card, Claim]]:
-    """Every play the defender to move can make in some redistribution left: (label, card,
-    the redistributions in which he makes it, before the card leaves his hand). A king or
-    over-knave that would declare a marriage in some of them and not in others is two
-    plays, labelled "card+marriage" and "card": the declaration is said aloud."""
+def defence_plays(node: _Node) -> list[tuple[str, Card, int, int]]:
+    """Every play the defender to move can make in some redistribution left: (label, card, and
+    the redistributions in which he makes it, before the card leaves his hand, as the cards
+    each defender cannot hold: two masks). A king or over-knave that would declare a
+    marriage in some of them and not in others is two plays, labelled "card+marriage" and
+    "card": the declaration is said aloud."""
     c, position = node.claim, node.position
     i = c.defenders.index(position.to_move)
-    out: list[tuple[str, Card, Claim]] = []
-    facts = _trick_facts(position.trick, position.trump, position.notrump)
-    announced = position.announced
-    unseen = c.unseen.mask
+    out: list[tuple[str, Card, int, int]] = []
+    trick, trump, notrump, announced = position.trick, position.trump, position.notrump, position.announced
+    facts = _trick_facts(trick, trump, notrump)
+    # The rank bits whose cards declare a marriage when played with the partner (b ^ 1) held.
+    royal = () if trump is None else (Rank.OVER, Rank.KING) if position.marriage_rule == "czech" else (Rank.OVER,)
+    unseen, size0 = c.unseen.mask, c.sizes[0]
     forbidden = (c.forbidden[0].mask, c.forbidden[1].mask)
     for card in CardSet(unseen & ~forbidden[i]):
         # He holds the card (forbidden to his partner) and nothing that would have made it illegal.
-        bad = _illegal_with(card, facts, position.trick, position.trump, position.notrump, announced) & unseen
+        bad = _illegal_with(card, facts, trick, trump, notrump, announced) & unseen
         mine, theirs = forbidden[i] | bad, forbidden[1 - i] | 1 << card
         variants = [(str(card), mine, theirs)]
-        partner = _marriage_partner(position, card)
-        if partner is not None and unseen >> partner & 1:
-            variants = [(f"{card}+marriage", mine, theirs | 1 << partner), (str(card), mine | 1 << partner, theirs)]
+        if card & 7 in royal and unseen >> (card ^ 1) & 1:
+            partner = 1 << (card ^ 1)
+            variants = [(f"{card}+marriage", mine, theirs | partner), (str(card), mine | partner, theirs)]
         for label, m, t in variants:
             f0, f1 = (m, t) if i == 0 else (t, m)
-            first = _first_world(unseen, f0, f1, c.sizes[0])
-            if first is None:
-                continue  # no redistribution left makes this play
-            hands = list(position.hands)  # the first of them (the search lists only what fits)
-            hands[c.defenders[0]], hands[c.defenders[1]] = CardSet(first), CardSet(unseen ^ first)
-            out.append((label, card, Claim(position.replace_unchecked(hands=tuple(hands)), c.defenders, c.unseen,
-                                           (CardSet(f0), CardSet(f1)), c.sizes)))
+            if unseen_split(unseen, f0, f1, size0) is not None:  # some redistribution left makes this play
+                out.append((label, card, f0, f1))
     return out
 
 
@@ -359,24 +372,25 @@ def _first_world(unseen: int, forbidden0: int, forbidden1: int, size0: int) -> i
 _ITERATION_ORDER = tuple(8 * suit + rank for suit in range(4) for rank in range(7, -1, -1))
 
 
-def _marriage_partner(position: Position, card: Card) -> Card | None:
-    """The card whose presence in the player's hand would make ``card`` declare a marriage."""
-    if position.trump is None or card.rank not in (Rank.KING, Rank.OVER):
+def _after_defender(node: _Node, card: Card, forbidden0: int, forbidden1: int) -> _Node | None:
+    """The node after the defender's ``card``, played in the redistributions of these masks (a
+    play of ``defence_plays``); None when the play is over or a claimed goal is lost."""
+    c, position = node.claim, node.position
+    unseen = c.unseen.mask
+    # The position holds the first of those redistributions (the checks list only what fits).
+    first = _first_world(unseen, forbidden0, forbidden1, c.sizes[0])
+    assert first is not None  # defence_plays lists only the plays some redistribution makes
+    hands = list(position.hands)
+    hands[c.defenders[0]], hands[c.defenders[1]] = CardSet(first), CardSet(unseen ^ first)
+    after, names = advance(position.replace_unchecked(hands=tuple(hands)), card, node.names)
+    if after is None or names is None:
         return None
-    if position.marriage_rule != "czech" and card.rank != Rank.OVER:
-        return None
-    return Card.make(card.suit, Rank.OVER if card.rank == Rank.KING else Rank.KING)
-
-
-def _after_defender(node: _Node, card: Card, sub: Claim) -> _Node | None:
-    position, names = advance(sub.position, card, node.names)
-    if position is None or names is None:
-        return None
-    i = sub.defenders.index(sub.position.to_move)
-    sizes = list(sub.sizes)
+    i = c.defenders.index(position.to_move)
+    sizes = list(c.sizes)
     sizes[i] -= 1
-    unseen = sub.unseen - CardSet([card])
-    return _Node(_claim(sub, position, unseen, sub.forbidden, sizes), names)
+    left = unseen & ~(1 << card)
+    return _Node(Claim(after, c.defenders, CardSet(left), (CardSet(forbidden0 & left), CardSet(forbidden1 & left)),
+                       (sizes[0], sizes[1])), names)
 
 
 # --- the sure plans, played without seeing --------------------------------------------------------
@@ -513,9 +527,9 @@ class _Search:
         self.tt_log2 = tt_log2
         self.threads = threads
         self.solver = solver
-        self.won: dict[tuple, tuple[dict, list[Card]]] = {}  # shape key -> (plan, the shape's cards)
+        self.won: dict[tuple, tuple[dict, tuple[Card, ...]]] = {}  # shape key -> (plan, the shape's cards)
         self.lost: dict[tuple, _Fail] = {}  # node key -> why (the guess is read from these)
-        self.lost_shapes: dict[tuple, tuple[_Node, list[Card]]] = {}  # shape key -> a node lost, its cards
+        self.lost_shapes: dict[tuple, tuple[_Node, tuple[Card, ...]]] = {}  # shape key -> a node lost, its cards
         self.nodes = 0
         self.checks = 0
         self.plans = 0  # sure plans searched (_win step 5, docs/claims.md step 7)
@@ -608,7 +622,7 @@ class _Search:
         key = node.key()
         if key in self.lost:
             return None
-        shape, cards = node.shape() if self.shapes else (key, [])
+        shape, cards = node.shape() if self.shapes else (key, ())
         if shape in self.won:
             plan, known = self.won[shape]
             if known == cards:
@@ -722,13 +736,13 @@ class _Search:
         replies: dict[str, dict] = {}
         seat = node.position.to_move
         plays = defence_plays(node)
-        same = _same_plays(node, [label for label, _, _ in plays])
+        same = _same_plays(node, [play[0] for play in plays])
         trick = (node.position.trick, len(node.position.hands[seat]))
         plays.sort(key=lambda play: -self.refuters.get((seat, trick, play[0]), 0))
-        for label, card, sub in plays:
+        for label, card, f0, f1 in plays:
             if label in same:
                 continue  # answered by the card it is exchanged with (see _same_plays)
-            child = _after_defender(node, card, sub)
+            child = _after_defender(node, card, f0, f1)
             plan = {"forced": True} if child is None else self.win(child, None)
             if plan is None:
                 self.refuters[seat, trick, label] = self.refuters.get((seat, trick, label), 0) + 1
@@ -775,7 +789,7 @@ def _same_plays(node: _Node, labels: list[str]) -> dict[str, str]:
     return out
 
 
-def _renaming(old: list[Card], new: list[Card]) -> dict[str, str]:
+def _renaming(old: Sequence[Card], new: Sequence[Card]) -> dict[str, str]:
     """The cards of one shape renamed, place by place (see ``_Node.shape``); only those that change."""
     return {str(a): str(b) for a, b in zip(old, new) if a != b}
 
