@@ -24,10 +24,13 @@ cards with, per defender, the cards he cannot hold: what the defence's plays hav
 - **Won cuts**: one redistribution left (the actor now knows every card: play it open);
   the actor has at most one card left (nothing more to choose); every redistribution a
   sure win of the claim check (``docs/claims.md``, "Sure wins"), whose plans are played
-  without seeing (:func:`sure_card`); and, searched, the sure plan itself played from the
-  node on against every redistribution and every defence play (``check_claim(...,
-  policy=...)``: the core plays :func:`sure_card` for the actor). After an actor's card
-  that search runs first: where the plan wins, the open-handed check is not needed.
+  without seeing (:func:`sure_card`); and, searched, a sure plan played from the node on
+  against every redistribution and every defence play (``check_claim(..., policy=...)``:
+  the core plays :func:`sure_card` for the actor), the proofs' own (cashing) and then
+  side-first (:func:`plan_kinds`). After an actor's card that search runs first: where a
+  plan wins, the open-handed check is not needed.
+- **Order**: at a defence node, the replies that refuted the actor before, from the same
+  trick and hand size, first (one refutation settles the node).
 - **Killers**: a redistribution that lost a check is searched first by the next checks
   (``check_claim(..., first=...)``); one rare lie of the cards often beats many cards.
 - **Lean checks**: on a node of a few hundred redistributions or fewer, the plan's search and
@@ -737,15 +740,17 @@ class _Search:
         seat = node.position.to_move
         plays = defence_plays(node)
         same = _same_plays(node, [play[0] for play in plays])
-        trick = (node.position.trick, len(node.position.hands[seat]))
-        plays.sort(key=lambda play: -self.refuters.get((seat, trick, play[0]), 0))
+        # The replies that refuted the actor before, at this defender's same hand size, first:
+        # one refutation settles the node (a history heuristic; docs/claims.md step 2).
+        when = (seat, len(node.position.hands[seat]))
+        plays.sort(key=lambda play: -self.refuters.get((when, play[0]), 0))
         for label, card, f0, f1 in plays:
             if label in same:
                 continue  # answered by the card it is exchanged with (see _same_plays)
             child = _after_defender(node, card, f0, f1)
             plan = {"forced": True} if child is None else self.win(child, None)
             if plan is None:
-                self.refuters[seat, trick, label] = self.refuters.get((seat, trick, label), 0) + 1
+                self.refuters[when, label] = self.refuters.get((when, label), 0) + 1
                 self.lost[node.key()] = _Fail("reply", reply=label, child=child)
                 return None
             replies[label] = plan
@@ -1186,6 +1191,7 @@ __all__ = [
     "defence_plays",
     "draw_guess",
     "draw_plan",
+    "plan_kinds",
     "reply_plan",
     "sure_card",
     "swap_plan",
