@@ -581,7 +581,7 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
     ``settled``: a bool per redistribution (in the order of the claim's table) that the caller
     has proven made by every component; they are counted as sure wins and not searched (the
     strict check's sure plan after its first card).
-    ``policy`` ("cashing" or "betl"): instead of his best, the actor plays that sure plan
+    ``policy`` ("cashing", "betl" or "side-first"): instead of his best, the actor plays that sure plan
     (``strict.sure_card``, chosen from what he sees) from here to the end: is it made against
     every redistribution and every defence play? (The strict check's searched sure plans; the
     counterexample is given without its line.)
@@ -641,7 +641,9 @@ def _settle(claim: Claim, names: Sequence[str], table: _Table, settled: np.ndarr
     total = len(table.first)
     whole = claim._built.get("table") is table
     checks = [_check(claim, name) if whole else _Check(claim, table, name) for name in names]
-    proven = [check.proven for check in checks]
+    # The proofs of "Sure wins" hold for the actor's best play and for their own plan, not for
+    # another plan the actor may be made to play (side-first): that one searches them all.
+    proven = [check.proven if policy in _PROOFS_HOLD else np.zeros(total, bool) for check in checks]
     if settled is not None:
         if settled.shape != (total,):
             raise ClaimError(f"settled must hold one bool per redistribution ({total}), not {settled.shape}")
@@ -707,6 +709,7 @@ _ALWAYS = -100  # a target below every value: answered "yes" without a search
 _FEW_FIRST = 5000  # from this many redistributions, those given first are searched on their own
 # The sure plans the core can play for the actor (check_claim's ``policy``).
 POLICIES = {"cashing": _core.POLICY_CASHING, "betl": _core.POLICY_BETL, "side-first": _core.POLICY_SIDE_FIRST}
+_PROOFS_HOLD = (None, "cashing", "betl")  # the actor's best play, and the plans "Sure wins" proves
 
 
 # --- the search over redistributions ---------------------------------------------------------------

@@ -11,6 +11,7 @@ step 7), against plain Python:
 """
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -22,7 +23,7 @@ from analyzer.cards import CardSet
 from analyzer.claims import POLICIES, ClaimError, check_claim
 from analyzer.rules import Position
 from analyzer.solver import questions
-from analyzer.strict import plan_kinds, sure_card
+from analyzer.strict import check_strict, plan_kinds, sure_card
 
 
 def actor_positions(seed: int, count: int) -> list[Position]:
@@ -96,3 +97,36 @@ def test_policy_check_matches_the_replayed_plan_four_tricks(seed: int) -> None:
     for data in small_cases(200 + seed, 30, tricks=4, max_worlds=35):
         verdicts[checked_against_replay(data)] += 1
     assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
+
+
+def test_side_first_makes_endings_that_cashing_does_not() -> None:
+    """The strict search's second sure plan is a plan of its own: on some endings it makes every
+    redistribution, replayed card by card, where the cashing plan does not; the strict search
+    then says yes with a plan that replays, and plays side-first in some of them."""
+    found = used = 0
+    for data in small_cases(300, 400, tricks=3, max_worlds=20):
+        positions = worlds(data)
+        if plan_kinds(positions[0]) != ("cashing", "side-first"):
+            continue
+        if not all(plan_replays(Play(p), {"sure": "side-first"}) for p in positions):
+            continue
+        if all(plan_replays(Play(p), {"sure": "cashing"}) for p in positions):
+            continue
+        found += 1
+        result = check_strict(hide(data), time_limit=None, threads=1)
+        assert result.strict and all(plan_replays(Play(p), result.plan) for p in positions), data
+        used += '"side-first"' in json.dumps(result.plan)
+    assert found >= 3 and used >= 1, (found, used)
+
+
+def test_side_first_is_not_given_the_cashing_plan_s_proofs() -> None:
+    """The proofs of "Sure wins" are the cashing plan's: a redistribution they settle may be lost
+    by side-first (here the defence ruffs the side card it leads first). check_claim with that
+    plan searches every redistribution: it once took the proofs' word and said "laid down"."""
+    data = {"hands": ["b8 b7 l9", "hK aX aU", "lA lU a7"], "trump": "a", "contract": "game", "actor": 1,
+            "leader": 1, "score": {"actor": 50, "defence": 60}, "marriages": {"actor": "a", "defence": "l"}}
+    positions = worlds(data)
+    assert all(plan_replays(Play(p), {"sure": "cashing"}) for p in positions)
+    assert not all(plan_replays(Play(p), {"sure": "side-first"}) for p in positions)
+    assert check_claim(hide(data), policy="cashing", threads=1).laid_down
+    assert not check_claim(hide(data), policy="side-first", threads=1).laid_down
