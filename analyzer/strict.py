@@ -29,8 +29,8 @@ cards with, per defender, the cards he cannot hold: what the defence's plays hav
   the core plays :func:`sure_card` for the actor), the proofs' own (cashing) and then
   side-first (:func:`plan_kinds`). After an actor's card that search runs first: where a
   plan wins, the open-handed check is not needed.
-- **Order**: at a defence node, the replies that refuted the actor before, from the same
-  trick and hand size, first (one refutation settles the node).
+- **Order**: at a defence node, the replies that refuted the actor before, at the same
+  defender's hand size, first (one refutation settles the node).
 - **Killers**: a redistribution that lost a check is searched first by the next checks
   (``check_claim(..., first=...)``); one rare lie of the cards often beats many cards.
 - **Lean checks**: on a node of a few hundred redistributions or fewer, the plan's search and
@@ -408,7 +408,10 @@ def sure_card(position: Position, unseen: CardSet, kind: str) -> Card:
     sevens aside), then the top card of a side suit in which it is the highest card left
     (a winner), then his lowest side card, then his trumps from the top, an announced side
     seven before the trump seven. Following: the lowest card that beats the trick so far,
-    else the lowest card (side cards before trumps). Betl: on lead the card that an unseen
+    else the lowest card (side cards before trumps). Side-first: the same without the trumps
+    led first (winners, then his lowest side card, then trumps from the top), and following
+    with a defender still to play, of the cards that beat the trick the lowest that no unseen
+    card beats, if there is one. Betl: on lead the card that an unseen
     card of its suit beats (the one card that is not the lowest of its suit, if there is
     one); following, the lowest card that stays under the trick, else the lowest; void,
     the highest card.
