@@ -339,7 +339,7 @@ def test_strict_check_shows_both_verdicts_and_the_plan_or_the_guess(page) -> Non
     shown = [(text.split(".")[0], card) for text, card in steps if text[0].isdigit()]
     printed = [(ln.split(".")[0], ln.split("play ")[1] if ". play " in ln else None)
                for ln in (line.strip() for line in lines) if ln[0].isdigit()]
-    assert shown == printed and len(shown) > 3
+    assert shown == printed and len(shown) >= 2  # a card to play, then the sure plan (side-first) from there
 
     paste(page, STRICT_GUESS)
     page.wait_for_selector("#verdict[data-makes]")
