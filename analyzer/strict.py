@@ -391,9 +391,8 @@ def _after_defender(node: _Node, card: Card, forbidden0: int, forbidden1: int) -
     i = c.defenders.index(position.to_move)
     sizes = list(c.sizes)
     sizes[i] -= 1
-    left = unseen & ~(1 << card)
-    return _Node(Claim(after, c.defenders, CardSet(left), (CardSet(forbidden0 & left), CardSet(forbidden1 & left)),
-                       (sizes[0], sizes[1])), names)
+    return _Node(_claim(c, after, CardSet(unseen & ~(1 << card)), (CardSet(forbidden0), CardSet(forbidden1)), sizes),
+                 names)
 
 
 # --- the sure plans, played without seeing --------------------------------------------------------
