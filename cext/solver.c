@@ -342,26 +342,43 @@ typedef struct {
     int losers; /* cards of mine in side suits that are not sure tricks */
 } cash_plan;
 
-static inline int falls(const mr_ctx *c, int leader, int suit, int card, int i) {
-    const state *s = &c->s;
-    for (int k = 1; k < c->n; k++) {
-        uint32_t h = s->hand[seat_after(c, leader, k)] & LANE(suit);
-        if ((h & above(card)) && popcount(h) > i) return 0;
+/* The other players' cards of one suit, as cash() reads them: each one's top card (-1: none)
+ * and count, in the order they play after the leader. */
+typedef struct {
+    int top[3], count[3];
+} suit_view;
+
+static inline void view_suit(const uint32_t *other, int n_other, uint32_t lane, suit_view *v) {
+    for (int k = 0; k < n_other; k++) {
+        uint32_t h = other[k] & lane;
+        v->count[k] = popcount(h);
+        v->top[k] = h ? top_bit(h) : -1;
     }
+}
+
+/* The leader's i-th card of a suit from the top surely falls to a lead of it: no other
+ * player holds a higher one and more than i cards of the suit. */
+static inline int view_falls(const suit_view *v, int n_other, int card, int i) {
+    for (int k = 0; k < n_other; k++)
+        if (v->top[k] > card && v->count[k] > i) return 0;
     return 1;
 }
 
 static void cash(const mr_ctx *c, int leader, uint32_t mine, cash_plan *plan) {
     const state *s = &c->s;
-    int trump = c->p.trump, need = 0, trump_leads = 0;
+    int trump = c->p.trump, need = 0, trump_leads = 0, n_other = c->n - 1, trumps[3] = {0, 0, 0};
+    uint32_t other[3];
+    suit_view v;
+    for (int k = 0; k < n_other; k++) {
+        other[k] = s->hand[seat_after(c, leader, k + 1)];
+        if (trump >= 0) trumps[k] = popcount(other[k] & c->trump_mask);
+        if (trumps[k] > need) need = trumps[k];
+    }
     plan->units = plan->tricks = plan->losers = 0;
     if (trump >= 0) {
-        for (int k = 1; k < c->n; k++) {
-            int n = popcount(s->hand[seat_after(c, leader, k)] & c->trump_mask);
-            if (n > need) need = n;
-        }
         uint32_t t = mine & c->trump_mask;
-        for (int i = 0; t && falls(c, leader, trump, top_bit(t), i); i++) {
+        view_suit(other, n_other, c->trump_mask, &v);
+        for (int i = 0; t && view_falls(&v, n_other, top_bit(t), i); i++) {
             int top = top_bit(t);
             plan->units += (c->p.sharp >> top) & 1;
             t &= ~(1u << top);
@@ -372,16 +389,14 @@ static void cash(const mr_ctx *c, int leader, uint32_t mine, cash_plan *plan) {
     plan->drawn = trump_leads >= need;
     plan->spare = popcount(mine & c->trump_mask) - need;
     for (int suit = 0; suit < 4; suit++) {
-        if (suit == trump) continue;
         uint32_t ms = mine & LANE(suit);
+        if (suit == trump || !ms) continue;
+        view_suit(other, n_other, LANE(suit), &v);
         for (int i = 0; ms; i++) {
-            int top = top_bit(ms), safe = falls(c, leader, suit, top, i);
-            for (int k = 1; k < c->n && safe; k++) {
-                int seat = seat_after(c, leader, k);
-                if (popcount(s->hand[seat] & LANE(suit)) <= i &&
-                    popcount(s->hand[seat] & c->trump_mask) > trump_leads)
-                    safe = 0;
-            }
+            int top = top_bit(ms), safe = view_falls(&v, n_other, top, i);
+            /* a player out of the suit, with a trump left after the trump leads, ruffs it */
+            for (int k = 0; k < n_other && safe; k++)
+                if (v.count[k] <= i && trumps[k] > trump_leads) safe = 0;
             if (!safe) break;
             plan->units += (c->p.sharp >> top) & 1;
             ms &= ~(1u << top);
@@ -521,32 +536,25 @@ typedef struct {
     int seven_kept; /* trumps drawn and a spare trump for every side loser: the trump seven wins the last trick */
 } policy_plan;
 
-/* falls() for one suit of the defence's, from each hand's top card there (-1: none) and count
- * (policy_cash runs at most nodes of a plan's search: counted once a suit, not once a card). */
-static inline int lane_falls(int top1, int n1, int top2, int n2, int card, int i) {
-    return !(i < n1 && card < top1) && !(i < n2 && card < top2);
-}
-
-static inline int lane_top(uint32_t lane) { return lane ? top_bit(lane) : -1; }
-
 static void policy_cash(const mr_ctx *c, int all_points, policy_plan *out) {
     const state *s = &c->s;
     int actor = c->p.actor, trump = c->p.trump;
     uint32_t hand = s->hand[actor], sharp = c->p.sharp;
     /* A policy is played by three seats (load): the defence is the other two. */
-    uint32_t def1 = s->hand[seat_after(c, actor, 1)], def2 = s->hand[seat_after(c, actor, 2)];
+    uint32_t def[2] = {s->hand[seat_after(c, actor, 1)], s->hand[seat_after(c, actor, 2)]};
     int units = 0, tricks = 0, losers = 0, spare = 0, drawn = 1, every = 1;
+    suit_view v; /* read once a suit, not once a card (policy_cash runs at most nodes of a plan's search) */
     if (trump >= 0) {
         /* His trumps from the top (announced sevens aside) draw the defence's while the
          * i-th wins; once drawn, every trump of his wins when played. */
-        uint32_t mine = hand & c->trump_mask & ~c->p.announced, h1 = def1 & c->trump_mask, h2 = def2 & c->trump_mask;
-        int n1 = popcount(h1), n2 = popcount(h2), top1 = lane_top(h1), top2 = lane_top(h2);
-        int need = n1 > n2 ? n1 : n2, k = popcount(mine);
+        uint32_t mine = hand & c->trump_mask & ~c->p.announced;
+        view_suit(def, 2, c->trump_mask, &v);
+        int need = v.count[0] > v.count[1] ? v.count[0] : v.count[1], k = popcount(mine);
         drawn = need <= k;
         uint32_t m = mine;
         for (int i = 0; drawn && i < need; i++) {
             int top = top_bit(m);
-            drawn = lane_falls(top1, n1, top2, n2, top, i);
+            drawn = view_falls(&v, 2, top, i);
             m &= ~(1u << top);
         }
         units += popcount(mine & sharp);
@@ -557,13 +565,12 @@ static void policy_cash(const mr_ctx *c, int all_points, policy_plan *out) {
     for (int suit = 0; suit < 4 && drawn; suit++) {
         uint32_t mine = hand & LANE(suit);
         if (suit == trump || !mine) continue;
-        uint32_t h1 = def1 & LANE(suit), h2 = def2 & LANE(suit);
-        int n1 = popcount(h1), n2 = popcount(h2), top1 = lane_top(h1), top2 = lane_top(h2);
+        view_suit(def, 2, LANE(suit), &v);
         int i = 0;
         uint32_t m = mine;
         for (; m; i++) {
             int top = top_bit(m);
-            if (!lane_falls(top1, n1, top2, n2, top, i)) break;
+            if (!view_falls(&v, 2, top, i)) break;
             units += (sharp >> top) & 1;
             tricks++;
             m &= ~(1u << top);
@@ -576,7 +583,7 @@ static void policy_cash(const mr_ctx *c, int all_points, policy_plan *out) {
     if (!drawn) units = 0;
     /* The defence's sharp cards beyond the tricks it may still win fall into his. */
     int left = popcount(hand) - (drawn ? tricks : 0);
-    int extra1 = popcount(def1 & sharp) - left, extra2 = popcount(def2 & sharp) - left;
+    int extra1 = popcount(def[0] & sharp) - left, extra2 = popcount(def[1] & sharp) - left;
     units += (extra1 > 0 ? extra1 : 0) + (extra2 > 0 ? extra2 : 0);
     out->seven_kept = 0;
     if (trump >= 0) {
@@ -963,28 +970,31 @@ static void tt_store(mr_ctx *c, const tt_key *k, int bound, int lower, int move)
 #define HISTORY_WEIGHT 300 /* a point of merit against the history (measured: 100 to 1000 all do) */
 static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int first, int killer, int killer2) {
     const state *s = &c->s;
-    uint32_t others = 0;
-    for (int seat = 0; seat < c->n; seat++)
-        if (seat != p) others |= s->hand[seat];
-    for (int i = 0; i < s->ntrick; i++) others |= 1u << s->trick[i];
+    uint32_t others = held(c) & ~s->hand[p];
     int points_matter = c->p.goal == MR_GOAL_POINTS;
     int win = -1, friend_wins = 0;
     if (s->ntrick > 0) {
         int w = trick_winner(c, s->trick, s->ntrick);
         win = s->trick[w];
         friend_wins = c->maxside[seat_after(c, s->leader, w)] == c->maxside[p];
+        /* Of the trick's cards only the winning one can tell two of ours apart: the others
+         * are beaten, and gone after the trick (and what a later player must play depends
+         * only on cards above his, none of which lies between two equivalent ones). */
+        others |= 1u << win;
     }
     int betl_actor = c->p.goal == MR_GOAL_BETL && p == c->p.actor;
     /* At a lead: the suits whose top card (among the other players') a partner holds. */
     uint32_t partner_tops = 0;
-    if (s->ntrick == 0 && points_matter)
-        for (int suit = 0; suit < 4; suit++) {
-            uint32_t lane = others & LANE(suit);
-            if (!lane) continue;
-            uint32_t top = 1u << top_bit(lane);
-            for (int seat = 0; seat < c->n; seat++)
-                if (seat != p && c->maxside[seat] == c->maxside[p] && (s->hand[seat] & top)) partner_tops |= LANE(suit);
+    if (s->ntrick == 0 && points_matter) {
+        uint32_t partners = 0;
+        for (int seat = 0; seat < c->n; seat++)
+            if (seat != p && c->maxside[seat] == c->maxside[p]) partners |= s->hand[seat];
+        for (uint32_t rest = partners; rest;) { /* the suits a partner holds */
+            int suit = __builtin_ctz(rest) >> 3;
+            rest &= ~LANE(suit);
+            if (partners & (1u << top_bit(others & LANE(suit)))) partner_tops |= LANE(suit);
         }
+    }
     int n = 0, score[10];
     for (int suit = 0; suit < 4; suit++) {
         int prev = -1;
@@ -1081,16 +1091,19 @@ static int ab(mr_ctx *c, int target) {
         /* Step 1. End of play, or its last trick: every card is forced. */
         if (s->hand[p] == 0) return terminal_value(c);
         if (!(s->hand[p] & (s->hand[p] - 1))) return last_trick(c);
-        /* Step 2. Bounds that need no search. */
-        bounds(c, target, &lb, &ub);
-        if (target <= lb) return lb;
-        if (target > ub) return ub;
-        /* Step 3. The table. */
+        /* Step 2. The table, first: where it decides the node, the bounds below (a tenth of
+         * the core's instructions) are not needed. */
         make_key(c, &key);
         tt_entry *e = tt_probe(c, &key);
         if (e) {
             if (e->lo >= target) return e->lo;
             if (e->hi < target) return e->hi;
+        }
+        /* Step 3. Bounds that need no search, narrowed by the table's. */
+        bounds(c, target, &lb, &ub);
+        if (target <= lb) return lb;
+        if (target > ub) return ub;
+        if (e) {
             if (e->lo > lb) lb = e->lo;
             if (e->hi < ub) ub = e->hi;
             first = e->move >= 0 ? unsqueeze_card(c, e->move) : -1;
