@@ -488,6 +488,18 @@ class Counterexample:
         }
 
 
+def strict_keys(strict: bool | None, plan: dict | None, plan_omitted: bool, guess: dict | None) -> dict[str, Any]:
+    """The keys the strict check adds to a claim's JSON (``ClaimResult`` and ``StrictResult``)."""
+    out: dict[str, Any] = {"strict": strict}
+    if plan is not None:
+        out["plan"] = plan
+    if plan_omitted:
+        out["plan_omitted"] = True
+    if guess is not None:
+        out["guess"] = guess
+    return out
+
+
 @dataclass
 class ClaimResult:
     """What ``marias claim`` reports; ``to_json`` gives its JSON keys."""
@@ -519,13 +531,7 @@ class ClaimResult:
         if self.winning is not None:
             out["winning"] = self.winning
         if self.strict_checked:
-            out["strict"] = self.strict
-            if self.plan is not None:
-                out["plan"] = self.plan
-            if self.plan_omitted:
-                out["plan_omitted"] = True
-            if self.guess is not None:
-                out["guess"] = self.guess
+            out.update(strict_keys(self.strict, self.plan, self.plan_omitted, self.guess))
         return out
 
     def __repr__(self) -> str:

@@ -74,6 +74,7 @@ from analyzer.claims import (
     check_claim,
     claim_components,
     read_claim,
+    strict_keys,
     unseen_split,
 )
 from analyzer.contract import Contract
@@ -1056,15 +1057,7 @@ class StrictResult:
         return self._written[1]
 
     def to_json(self) -> dict[str, Any]:
-        out = self.open.to_json()
-        out["strict"] = self.strict
-        if self.plan is not None:
-            out["plan"] = self.plan
-        if self.plan_omitted:
-            out["plan_omitted"] = True
-        if self.guess is not None:
-            out["guess"] = self.guess
-        return out
+        return {**self.open.to_json(), **strict_keys(self.strict, self.plan, self.plan_omitted, self.guess)}
 
 
 def check_strict(claim: Claim | Mapping[str, Any], *, consistent: bool = False,
