@@ -1,0 +1,73 @@
+"""The C core's instruction count on a fixed load, under callgrind: a judge of the cost per node
+that, unlike time on a shared machine, repeats to the instruction.
+
+Runs ``benchmarks/solve.py`` (one by one, no batch) under ``valgrind --tool=callgrind`` and
+prints the instructions of each function of ``cext/*.c`` (self cost, largest first), their
+sum, and the benchmark's own lines (node counts). Build the two versions to compare in two
+trees and run this in each.
+
+    python benchmarks/instructions.py --deals 200 --seed 1 --questions hra-value,hra-wins,sedma
+
+Needs valgrind (``apt-get install valgrind``); about 40 s for the load above.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# "  1,234,567 (12.34%)  /path/cext/solver.c:gen_moves [/path/_core...so]"
+LINE = re.compile(r"^\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+(\S*cext/\w+\.c):(\S+)")
+
+
+def core_functions(annotated: str) -> dict[str, int]:
+    """Self instructions per core function (``file.c:function``) from callgrind_annotate's
+    function table (its first one; later tables repeat the functions per file)."""
+    out: dict[str, int] = {}
+    for line in annotated.splitlines():
+        m = LINE.match(line)
+        if m and "=>" not in line:
+            name = f"{Path(m.group(2)).name}:{m.group(3)}"
+            out.setdefault(name, int(m.group(1).replace(",", "")))
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--questions", default="hra-value,hra-wins,sedma")
+    args = ap.parse_args()
+    if not shutil.which("valgrind") or not shutil.which("callgrind_annotate"):
+        print("instructions.py: valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        bench = [sys.executable, str(ROOT / "benchmarks" / "solve.py"), "--deals", str(args.deals),
+                 "--seed", str(args.seed), "--no-batch", "--questions", args.questions]
+        run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *bench],
+                             capture_output=True, text=True)
+        if run.returncode != 0:
+            print(run.stderr[-2000:], file=sys.stderr)
+            return 1
+        annotated = subprocess.run(["callgrind_annotate", str(out)], capture_output=True, text=True).stdout
+    print(run.stdout.rstrip())
+    functions = core_functions(annotated)
+    if not functions:
+        print("instructions.py: no core function in the profile (is the extension built from cext/?)",
+              file=sys.stderr)
+        return 1
+    print()
+    for name, count in sorted(functions.items(), key=lambda kv: -kv[1]):
+        print(f"{count / 1e6:12.1f} M  {name}")
+    print(f"{sum(functions.values()) / 1e6:12.1f} M  core in all")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
