@@ -51,11 +51,12 @@ def main() -> int:
         bench = [sys.executable, str(ROOT / "benchmarks" / "solve.py"), "--deals", str(args.deals),
                  "--seed", str(args.seed), "--no-batch", "--questions", args.questions]
         run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *bench],
-                             capture_output=True, text=True)
+                             check=False, capture_output=True, text=True)
         if run.returncode != 0:
             print(run.stderr[-2000:], file=sys.stderr)
             return 1
-        annotated = subprocess.run(["callgrind_annotate", str(out)], capture_output=True, text=True).stdout
+        annotated = subprocess.run(["callgrind_annotate", str(out)], check=True, capture_output=True,
+                                   text=True).stdout
     print(run.stdout.rstrip())
     functions = core_functions(annotated)
     if not functions:
