@@ -59,6 +59,7 @@ typedef struct {
     uint32_t hand[4]; /* hand[3] is 0 for three seats */
     int8_t trick[4];
     int8_t ntrick, leader, best;
+    int8_t win; /* the trick's winning card so far: its place in trick[] (kept by play()) */
 } state;
 
 #define GAME_SLOTS 16 /* slot 0 marks an empty entry */
@@ -141,30 +142,19 @@ static inline int beats(const mr_ctx *c, int a, int b) {
     return (a >> 3) == c->p.trump;
 }
 
-static int trick_winner(const mr_ctx *c, const int8_t *trick, int n) {
-    int w = 0;
-    for (int i = 1; i < n; i++)
-        if (beats(c, trick[i], trick[w])) w = i;
-    return w;
-}
-
 /* Legal cards of seat p (docs/rules.md §3), the announced-card restriction applied. */
 static uint32_t legal(const mr_ctx *c, const state *s, int p) {
     uint32_t h = s->hand[p], moves = h;
     if (s->ntrick > 0) {
-        int led = s->trick[0] >> 3, hi_led = -1, hi_trump = -1;
-        for (int i = 0; i < s->ntrick; i++) {
-            int card = s->trick[i];
-            if ((card >> 3) == led && card > hi_led) hi_led = card;
-            if ((card >> 3) == c->p.trump && card > hi_trump) hi_trump = card;
-        }
+        /* Follow suit, above the winning card while it is of the suit led (not trumped);
+         * else trump, above the winning card if it is a trump. */
+        int led = s->trick[0] >> 3, win = s->trick[s->win];
         uint32_t follow = h & LANE(led), trumps = h & c->trump_mask;
-        int trumped = led != c->p.trump && hi_trump >= 0;
         if (follow) {
-            uint32_t higher = follow & above(hi_led);
-            moves = (!trumped && higher) ? higher : follow;
+            uint32_t higher = (win >> 3) == led ? follow & above(win) : 0;
+            moves = higher ? higher : follow;
         } else if (trumps) {
-            uint32_t higher = hi_trump >= 0 ? trumps & above(hi_trump) : 0;
+            uint32_t higher = (win >> 3) == c->p.trump ? trumps & above(win) : 0;
             moves = higher ? higher : trumps;
         }
     }
@@ -225,7 +215,7 @@ static int policy_card(const mr_ctx *c, const state *s, int p) {
             }
             return first_listed(c, risky ? risky : under ? under : moves);
         }
-        int best = s->trick[trick_winner(c, s->trick, s->ntrick)];
+        int best = s->trick[s->win];
         if (!(hand & LANE(s->trick[0] >> 3))) return highest(moves);
         uint32_t under = moves & LANE(best >> 3) & ((1u << best) - 1);
         return lowest(under ? under : moves);
@@ -246,7 +236,7 @@ static int policy_card(const mr_ctx *c, const state *s, int p) {
     }
     /* Following: the lowest card that takes the trick, else the lowest; side cards before trumps.
      * Side-first, a defender still to play: of those, one that no unseen card beats, if any. */
-    int win = s->trick[trick_winner(c, s->trick, s->ntrick)];
+    int win = s->trick[s->win];
     uint32_t beating = 0, safe = 0;
     for (uint32_t m = moves; m; m &= m - 1)
         if (beats(c, __builtin_ctz(m), win)) beating |= m & -m;
@@ -290,10 +280,11 @@ static int play(mr_ctx *c, int card) {
         if (c->p.marriage == MR_MARR_BEST && gain) s->best = (int8_t)(s->best + gain);
     }
     s->hand[p] &= ~bit;
+    if (!s->ntrick || beats(c, card, s->trick[s->win])) s->win = s->ntrick;
     s->trick[s->ntrick++] = (int8_t)card;
     if (s->ntrick < c->n) return gain;
 
-    int w = trick_winner(c, s->trick, c->n), seat = seat_after(c, s->leader, w);
+    int w = s->win, seat = seat_after(c, s->leader, w);
     int tricks_left = popcount(s->hand[seat]) + 1; /* this trick included */
     switch (c->p.goal) {
     case MR_GOAL_POINTS:
@@ -974,7 +965,7 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
     int points_matter = c->p.goal == MR_GOAL_POINTS;
     int win = -1, friend_wins = 0;
     if (s->ntrick > 0) {
-        int w = trick_winner(c, s->trick, s->ntrick);
+        int w = s->win;
         win = s->trick[w];
         friend_wins = c->maxside[seat_after(c, s->leader, w)] == c->maxside[p];
         /* Of the trick's cards only the winning one can tell two of ours apart: the others
