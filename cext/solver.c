@@ -662,6 +662,87 @@ static int policy_goal_won(const mr_ctx *c) {
 }
 
 /* Bounds on the value of the rest of the play, cheap enough for every node. */
+/* The top trumps' bounds (a game with trumps, at a trick boundary): lo and hi raised and
+ * lowered by what each side's trumps above every trump of the other side surely take. */
+static void trump_bounds(const mr_ctx *c, int pts, int *lo, int *hi) {
+    const state *s = &c->s;
+    uint32_t all = held(c);
+    /* The trumps a side holds above every trump of the other side win
+     * their tricks whoever leads: their sharp ones are that side's.
+     * (Not mid-trick: a higher trump already in the trick may catch one.) */
+    uint32_t max_trumps = 0, min_trumps = 0;
+    for (int seat = 0; seat < c->n; seat++) {
+        if (c->maxside[seat]) max_trumps |= s->hand[seat] & c->trump_mask;
+        else min_trumps |= s->hand[seat] & c->trump_mask;
+    }
+    uint32_t max_top = min_trumps ? max_trumps & above(top_bit(min_trumps)) : max_trumps;
+    uint32_t min_top = max_trumps ? min_trumps & above(top_bit(max_trumps)) : min_trumps;
+    int sure[2] = {popcount(min_top & c->p.sharp), popcount(max_top & c->p.sharp)}; /* by maxside */
+    int tricks[2] = {0, 0}, last[2] = {0, 0}, cashed[2] = {0, 0};
+    for (int seat = 0; seat < c->n; seat++) {
+        int side = c->maxside[seat];
+        uint32_t h = s->hand[seat], top = h & (side ? max_top : min_top);
+        /* Each player's top trumps win tricks of their own, which the other side feeds. */
+        int k = popcount(top);
+        if (k > tricks[side]) tricks[side] = k;
+        /* A player left with nothing but such trumps puts one in every trick: his
+         * side takes them all, the last trick too. */
+        if (h && h == top) sure[side] = pts;
+        if (!k || top != (side ? max_trumps : min_trumps) || (h & c->p.announced)) continue;
+        /* His side's only trumps, all above the other side's, t of them with n other
+         * cards: he wins every trick he trumps, so he must trump (a trump led, or
+         * void in the suit led) only when another player leads: after a trick he
+         * lost with one of his n others, or now. With t >= n + (not on lead) he
+         * still holds a trump for the last trick. */
+        if (k >= popcount(h) - k + (s->leader != seat)) last[side] = 1;
+        /* And when the other side has no trump: he never throws a card away while he
+         * holds one, and the first time he must trump he wins the lead and cashes his
+         * cards above every other player's of their suits (as he does on lead, or when
+         * he must beat with one a card led; a partner's higher card could take the
+         * lead from him): each trick of his trumps and those cards is his, and fed. */
+        if (side ? min_trumps : max_trumps) continue;
+        uint32_t wins = top | masters_of(h, all & ~h);
+        cashed[side] = popcount(wins & c->p.sharp) + forced_points(c, side, popcount(wins));
+    }
+    for (int side = 0; side < 2; side++) {
+        if (sure[side] == pts) continue;
+        sure[side] += forced_points(c, side, tricks[side]);
+        /* The top trumps win their tricks whenever they are played. Cashing the winners
+         * and keeping a trump for the last trick are the best play; the policy plays so
+         * only while the other side has no trump (it leads no trump while he holds a
+         * side card, cashes every winner once on lead, and must ruff when void). */
+        if (c->p.policy && side == c->maxside[c->p.actor] && (side ? min_trumps : max_trumps)) continue;
+        if (cashed[side] > sure[side]) sure[side] = cashed[side];
+        sure[side] += last[side];
+    }
+    if (sure[1] > *lo) *lo = sure[1];
+    if (pts - sure[0] < *hi) *hi = pts - sure[0];
+}
+
+/* What the marriages may still add to the value (MR_MARR_DIFF: the other side's lower it):
+ * the trick points' bounds are widened by these. */
+static void marriage_slack(const mr_ctx *c, int *down, int *up) {
+    const state *s = &c->s;
+    int best = s->best;
+    *down = *up = 0;
+    for (int seat = 0; seat < c->n; seat++)
+        for (int suit = 0; suit < 4; suit++) {
+            uint32_t pair = (3u << MR_BIT_OVER) << (8 * suit);
+            if ((s->hand[seat] & pair) != pair) continue;
+            int v = suit == c->p.trump ? 4 : 2;
+            if (c->p.marriage == MR_MARR_DIFF) {
+                if (c->maxside[seat]) *up += v / 2; else *down += v / 2;
+            } else if (c->maxside[seat] && v > best) {
+                best = v;
+            }
+        }
+    if (c->p.marriage == MR_MARR_BEST) *up += best - s->best;
+}
+
+/* Bounds on the value that need no search. A target above BOUND_INF asks for both as tight
+ * as they come; otherwise the top trumps' are skipped where the leader's sure points
+ * already settle the target (the other order costs more nodes: the search's fail-soft
+ * values, and so the table's bounds, come out weaker). */
 static void bounds(const mr_ctx *c, int target, int *lb, int *ub) {
     const state *s = &c->s;
     /* The quick bounds assume each side plays its best: under a policy (the actor's fixed
@@ -684,7 +765,8 @@ static void bounds(const mr_ctx *c, int target, int *lb, int *ub) {
     uint32_t all = held(c);
     int pts = popcount(all & c->p.sharp) + 1;
     for (int i = 0; i < s->ntrick; i++) pts += (c->p.sharp >> s->trick[i]) & 1;
-    int lo = 0, hi = pts, best = s->best;
+    int lo = 0, hi = pts, down = 0, up = 0;
+    if (c->p.marriage != MR_MARR_NONE && c->p.trump >= 0) marriage_slack(c, &down, &up);
 #ifndef MR_NO_QUICK_BOUNDS
     if (s->ntrick == 0) {
         if (plan_leads && c->p.policy == MR_POLICY_CASHING) {
@@ -706,77 +788,12 @@ static void bounds(const mr_ctx *c, int target, int *lb, int *ub) {
                 if (plan > lo) lo = plan;
             }
         }
-    }
-    if (c->p.trump >= 0 && s->ntrick == 0) {
-        /* The trumps a side holds above every trump of the other side win
-         * their tricks whoever leads: their sharp ones are that side's.
-         * (Not mid-trick: a higher trump already in the trick may catch one.) */
-        uint32_t max_trumps = 0, min_trumps = 0;
-        for (int seat = 0; seat < c->n; seat++) {
-            if (c->maxside[seat]) max_trumps |= s->hand[seat] & c->trump_mask;
-            else min_trumps |= s->hand[seat] & c->trump_mask;
-        }
-        uint32_t max_top = min_trumps ? max_trumps & above(top_bit(min_trumps)) : max_trumps;
-        uint32_t min_top = max_trumps ? min_trumps & above(top_bit(max_trumps)) : min_trumps;
-        int sure[2] = {popcount(min_top & c->p.sharp), popcount(max_top & c->p.sharp)}; /* by maxside */
-        int tricks[2] = {0, 0}, last[2] = {0, 0}, cashed[2] = {0, 0};
-        for (int seat = 0; seat < c->n; seat++) {
-            int side = c->maxside[seat];
-            uint32_t h = s->hand[seat], top = h & (side ? max_top : min_top);
-            /* Each player's top trumps win tricks of their own, which the other side feeds. */
-            int k = popcount(top);
-            if (k > tricks[side]) tricks[side] = k;
-            /* A player left with nothing but such trumps puts one in every trick: his
-             * side takes them all, the last trick too. */
-            if (h && h == top) sure[side] = pts;
-            if (!k || top != (side ? max_trumps : min_trumps) || (h & c->p.announced)) continue;
-            /* His side's only trumps, all above the other side's, t of them with n other
-             * cards: he wins every trick he trumps, so he must trump (a trump led, or
-             * void in the suit led) only when another player leads: after a trick he
-             * lost with one of his n others, or now. With t >= n + (not on lead) he
-             * still holds a trump for the last trick. */
-            if (k >= popcount(h) - k + (s->leader != seat)) last[side] = 1;
-            /* And when the other side has no trump: he never throws a card away while he
-             * holds one, and the first time he must trump he wins the lead and cashes his
-             * cards above every other player's of their suits (as he does on lead, or when
-             * he must beat with one a card led; a partner's higher card could take the
-             * lead from him): each trick of his trumps and those cards is his, and fed. */
-            if (side ? min_trumps : max_trumps) continue;
-            uint32_t wins = top | masters_of(h, all & ~h);
-            cashed[side] = popcount(wins & c->p.sharp) + forced_points(c, side, popcount(wins));
-        }
-        for (int side = 0; side < 2; side++) {
-            if (sure[side] == pts) continue;
-            sure[side] += forced_points(c, side, tricks[side]);
-            /* The top trumps win their tricks whenever they are played. Cashing the winners
-             * and keeping a trump for the last trick are the best play; the policy plays so
-             * only while the other side has no trump (it leads no trump while he holds a
-             * side card, cashes every winner once on lead, and must ruff when void). */
-            if (c->p.policy && side == c->maxside[c->p.actor] && (side ? min_trumps : max_trumps)) continue;
-            if (cashed[side] > sure[side]) sure[side] = cashed[side];
-            sure[side] += last[side];
-        }
-        int max_sure = sure[1], min_sure = sure[0];
-        if (max_sure > lo) lo = max_sure;
-        if (pts - min_sure < hi) hi = pts - min_sure;
+        int settled = target <= BOUND_INF && (target <= lo - down || target > hi + up);
+        if (c->p.trump >= 0 && !settled) trump_bounds(c, pts, &lo, &hi);
     }
 #endif
-    if (c->p.marriage != MR_MARR_NONE && c->p.trump >= 0) {
-        for (int seat = 0; seat < c->n; seat++)
-            for (int suit = 0; suit < 4; suit++) {
-                uint32_t pair = (3u << MR_BIT_OVER) << (8 * suit);
-                if ((s->hand[seat] & pair) != pair) continue;
-                int v = suit == c->p.trump ? 4 : 2;
-                if (c->p.marriage == MR_MARR_DIFF) {
-                    if (c->maxside[seat]) hi += v / 2; else lo -= v / 2;
-                } else if (c->maxside[seat] && v > best) {
-                    best = v;
-                }
-            }
-        if (c->p.marriage == MR_MARR_BEST) hi += best - s->best;
-    }
-    *lb = lo;
-    *ub = hi;
+    *lb = lo - down;
+    *ub = hi + up;
 }
 
 /* ---- transposition table ------------------------------------------------ */
@@ -1075,10 +1092,10 @@ static int ab(mr_ctx *c, int target) {
     state *s = &c->s;
     if (!(++c->nodes & 0xFFFF) && c->stop && *c->stop) longjmp(c->abort, 1);
     int p = seat_after(c, s->leader, s->ntrick), first = -1;
-    int lb = -BOUND_INF, ub = BOUND_INF;
-    tt_key key = {0, {0, 0}, 0, 0, 0, 0};
+    int lb = -BOUND_INF, ub = BOUND_INF, lead = s->ntrick == 0;
+    tt_key key; /* made at a lead, the only place the table is read or written */
 
-    if (s->ntrick == 0) {
+    if (lead) {
         /* Step 1. End of play, or its last trick: every card is forced. */
         if (s->hand[p] == 0) return terminal_value(c);
         if (!(s->hand[p] & (s->hand[p] - 1))) return last_trick(c);
@@ -1112,8 +1129,7 @@ static int ab(mr_ctx *c, int target) {
     /* The killers: the leads that last decided a sibling (a position with as many cards
      * held, the same seat on lead) are often the ones here too. Leads only: within a
      * trick the static order does better (killers there: +15 % nodes). */
-    int depth = popcount(held(c));
-    int lead = s->ntrick == 0;
+    int depth = lead ? popcount(held(c)) : 0;
     uint32_t legal_here = choices(c, s, p);
     int n;
     if (!(legal_here & (legal_here - 1))) { /* one card (a follow forced, or the actor's plan): nothing to order */
@@ -1133,7 +1149,7 @@ static int ab(mr_ctx *c, int target) {
             best_move = moves[i];
         }
         if ((v >= target) == maxnode) {
-            if (!s->ntrick) {
+            if (lead) {
                 if (c->killer[depth][p] != moves[i]) {
                     c->killer2[depth][p] = c->killer[depth][p];
                     c->killer[depth][p] = moves[i];
@@ -1149,7 +1165,7 @@ static int ab(mr_ctx *c, int target) {
     if (best > ub) best = ub;
 
     /* Step 5. Remember the bound at trick boundaries. */
-    if (s->ntrick == 0) tt_store(c, &key, best, best >= target, best_move);
+    if (lead) tt_store(c, &key, best, best >= target, best_move);
     return best;
 }
 
