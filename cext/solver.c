@@ -83,6 +83,7 @@ struct mr_ctx {
     uint32_t class_bits[2]; /* each card's class (0 plain, 1 sharp, 2 announced or goal card, 3 marriage
                              * card) as two masks: the class's low bit, its high bit */
     int n;            /* seats: 3 or 4 */
+    int8_t seat_after[4][4]; /* [seat][k]: the seat k places after it (a table: it is read at every node) */
     uint8_t team_of[4]; /* 1 for the actor and his partner */
     int partnered;      /* the actor has a partner */
     uint8_t maxside[4];
@@ -122,13 +123,10 @@ static inline int popcount(uint32_t x) {
 #endif
 }
 static inline int top_bit(uint32_t x) { return 31 - __builtin_clz(x); }
-static inline uint32_t above(int bit) { return bit >= 31 ? 0 : ~((2u << bit) - 1); }
+static inline uint32_t above(int bit) { return ~0u << bit << 1; } /* two shifts: 0 above bit 31 */
 
 /* The seat k places after seat (k < the number of seats). */
-static inline int seat_after(const mr_ctx *c, int seat, int k) {
-    int x = seat + k;
-    return x >= c->n ? x - c->n : x;
-}
+static inline int seat_after(const mr_ctx *c, int seat, int k) { return c->seat_after[seat][k]; }
 
 /* Every card still held (hand[3] is empty for three seats). */
 static inline uint32_t held(const mr_ctx *c) {
@@ -1003,24 +1001,30 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
             if (partners & (1u << top_bit(others & LANE(suit)))) partner_tops |= LANE(suit);
         }
     }
+    /* Read once: the stores to the list below could otherwise alias them (int8_t is a char). */
+    uint32_t special = c->special, sharps = c->p.sharp;
+    const uint32_t *history = c->history[p];
+    int closes = s->ntrick == c->n - 1; /* the trick's last card */
     int n = 0, score[10];
-    for (int suit = 0; suit < 4; suit++) {
-        int prev = -1;
-        uint32_t lane = moves & LANE(suit);
+    int8_t list[10];
+    for (uint32_t rest = moves; rest;) {
+        int suit = __builtin_ctz(rest) >> 3, prev = -1;
+        uint32_t lane = rest & LANE(suit);
+        rest &= ~LANE(suit);
         while (lane) {
             int card = __builtin_ctz(lane);
             lane &= lane - 1;
 #ifndef MR_NO_COLLAPSE
             if (prev >= 0) {
                 uint32_t between = above(prev) & ((1u << card) - 1);
-                int same = !(others & between) && !((c->special >> card) & 1) && !((c->special >> prev) & 1) &&
-                           (!points_matter || ((c->p.sharp >> card) & 1) == ((c->p.sharp >> prev) & 1));
+                int same = !(others & between) && !((special >> card) & 1) && !((special >> prev) & 1) &&
+                           (!points_matter || ((sharps >> card) & 1) == ((sharps >> prev) & 1));
                 prev = card;
                 if (same) continue;
             }
 #endif
             prev = card;
-            int rank = card & 7, sharp = (c->p.sharp >> card) & 1, sc;
+            int rank = card & 7, sharp = (sharps >> card) & 1, sc;
             if (win < 0) {
                 int top = !(others & LANE(suit) & above(card));
                 sc = top ? 60 + 5 * sharp : 20 - rank - 10 * sharp;
@@ -1030,25 +1034,26 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
             } else {
                 int wins = beats(c, card, win);
                 if (betl_actor) sc = wins ? 10 - rank : 40 + rank;
-                else if (wins) sc = 50 + (s->ntrick == c->n - 1 ? 20 : 0) + 15 * sharp - rank;
+                else if (wins) sc = 50 + (closes ? 20 : 0) + 15 * sharp - rank;
                 else if (friend_wins) sc = 40 + 20 * sharp - rank;
                 else sc = 30 - rank - 20 * sharp;
             }
             if (card == killer) sc += 100;
             else if (card == killer2) sc += 50;
-            if (win < 0) sc = sc * HISTORY_WEIGHT + (int)c->history[p][card];
+            if (win < 0) sc = sc * HISTORY_WEIGHT + (int)history[card];
             if (card == first) sc = 1 << 30;
             /* insertion sort, best first */
             int j = n++;
             while (j > 0 && score[j - 1] < sc) {
                 score[j] = score[j - 1];
-                out[j] = out[j - 1];
+                list[j] = list[j - 1];
                 j--;
             }
             score[j] = sc;
-            out[j] = (int8_t)card;
+            list[j] = (int8_t)card;
         }
     }
+    memcpy(out, list, (size_t)n);
     return n;
 }
 
@@ -1348,6 +1353,8 @@ static int load(mr_ctx *c, const mr_game *game, const mr_state *st) {
     select_game(c, g);
     c->p = p;
     c->n = n;
+    for (int seat = 0; seat < 4; seat++)
+        for (int k = 0; k < 4; k++) c->seat_after[seat][k] = (int8_t)((seat + k) % n);
     c->partnered = g->team != 1 << g->actor;
     c->trump_mask = p.trump >= 0 ? LANE(p.trump) : 0;
     memset(c->team_of, 0, sizeof c->team_of);
