@@ -930,17 +930,20 @@ static int unsqueeze_card(const mr_ctx *c, int code) {
     return lane ? __builtin_ctz(lane) : -1;
 }
 
-static tt_entry *tt_probe(mr_ctx *c, const tt_key *k) {
-    tt_entry *b = &c->tt[tt_index(c, k)];
+/* The key's bucket, and its entry there (NULL: none). */
+static inline tt_entry *tt_bucket(const mr_ctx *c, const tt_key *k) { return &c->tt[tt_index(c, k)]; }
+
+static inline tt_entry *tt_find(tt_entry *b, const tt_key *k) {
     for (int i = 0; i < 2; i++)
         if (tt_matches(&b[i], k)) return &b[i];
     return NULL;
 }
 
-static void tt_store(mr_ctx *c, const tt_key *k, int bound, int lower, int move) {
-    tt_entry *b = &c->tt[tt_index(c, k)], *e = NULL;
-    for (int i = 0; i < 2 && !e; i++)
-        if (tt_matches(&b[i], k)) e = &b[i];
+/* A bound found by the search, into the key's bucket b (as probed before the search below
+ * the node). A new entry starts from the static bounds lb and ub, so that a later probe
+ * that finds it need not compute them again. */
+static void tt_store(mr_ctx *c, tt_entry *b, const tt_key *k, int bound, int lower, int move, int lb, int ub) {
+    tt_entry *e = tt_find(b, k);
     if (!e) {
         /* An empty entry if there is one, else the shallower one (the deeper
          * one stands for more work). */
@@ -953,8 +956,8 @@ static void tt_store(mr_ctx *c, const tt_key *k, int bound, int lower, int move)
         e->meta = k->meta;
         e->epoch = k->epoch;
         e->mine = k->mine;
-        e->lo = -BOUND_INF;
-        e->hi = BOUND_INF;
+        e->lo = (int8_t)lb;
+        e->hi = (int8_t)ub;
     }
     if (lower) {
         if (bound > e->lo) e->lo = (int8_t)bound;
@@ -1099,32 +1102,33 @@ static int ab(mr_ctx *c, int target) {
     int p = seat_after(c, s->leader, s->ntrick), first = -1;
     int lb = -BOUND_INF, ub = BOUND_INF, lead = s->ntrick == 0;
     tt_key key; /* made at a lead, the only place the table is read or written */
+    tt_entry *bucket = NULL;
 
     if (lead) {
         /* Step 1. End of play, or its last trick: every card is forced. */
         if (s->hand[p] == 0) return terminal_value(c);
         if (!(s->hand[p] & (s->hand[p] - 1))) return last_trick(c);
         /* Step 2. The table, first: where it decides the node, the bounds below (a tenth of
-         * the core's instructions) are not needed. */
+         * the core's instructions) are not needed. Its entries hold the static bounds too. */
         make_key(c, &key);
-        tt_entry *e = tt_probe(c, &key);
+        bucket = tt_bucket(c, &key);
+        tt_entry *e = tt_find(bucket, &key);
         if (e) {
             if (e->lo >= target) return e->lo;
             if (e->hi < target) return e->hi;
-        }
-        /* Step 3. Bounds that need no search, narrowed by the table's. */
-        bounds(c, target, &lb, &ub);
-        if (target <= lb) return lb;
-        if (target > ub) return ub;
-        if (e) {
-            if (e->lo > lb) lb = e->lo;
-            if (e->hi < ub) ub = e->hi;
+            lb = e->lo;
+            ub = e->hi;
             first = e->move >= 0 ? unsqueeze_card(c, e->move) : -1;
+        } else {
+            /* Step 3. Bounds that need no search. */
+            bounds(c, target, &lb, &ub);
+            if (target <= lb) return lb;
+            if (target > ub) return ub;
         }
         /* The last two tricks: played out. */
         if (popcount(s->hand[p]) == 2) {
             int v = last_two(c, target);
-            tt_store(c, &key, v, v >= target, -1);
+            tt_store(c, bucket, &key, v, v >= target, -1, lb, ub);
             return v;
         }
     }
@@ -1170,7 +1174,7 @@ static int ab(mr_ctx *c, int target) {
     if (best > ub) best = ub;
 
     /* Step 5. Remember the bound at trick boundaries. */
-    if (lead) tt_store(c, &key, best, best >= target, best_move);
+    if (lead) tt_store(c, bucket, &key, best, best >= target, best_move, lb, ub);
     return best;
 }
 
