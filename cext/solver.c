@@ -57,6 +57,7 @@ typedef struct {
 
 typedef struct {
     uint32_t hand[4]; /* hand[3] is 0 for three seats */
+    uint32_t all;     /* every card still held: the hands' union, kept by play() */
     int8_t trick[4];
     int8_t ntrick, leader, best;
     int8_t win; /* the trick's winning card so far: its place in trick[] (kept by play()) */
@@ -128,11 +129,8 @@ static inline uint32_t above(int bit) { return ~0u << bit << 1; } /* two shifts:
 /* The seat k places after seat (k < the number of seats). */
 static inline int seat_after(const mr_ctx *c, int seat, int k) { return c->seat_after[seat][k]; }
 
-/* Every card still held (hand[3] is empty for three seats). */
-static inline uint32_t held(const mr_ctx *c) {
-    const uint32_t *h = c->s.hand;
-    return h[0] | h[1] | h[2] | h[3];
-}
+/* Every card still held (the state keeps it: it is read at every node). */
+static inline uint32_t held(const mr_ctx *c) { return c->s.all; }
 
 /* Does card a beat card b already winning the trick? */
 static inline int beats(const mr_ctx *c, int a, int b) {
@@ -278,6 +276,7 @@ static int play(mr_ctx *c, int card) {
         if (c->p.marriage == MR_MARR_BEST && gain) s->best = (int8_t)(s->best + gain);
     }
     s->hand[p] &= ~bit;
+    s->all &= ~bit;
     if (!s->ntrick || beats(c, card, s->trick[s->win])) s->win = s->ntrick;
     s->trick[s->ntrick++] = (int8_t)card;
     if (s->ntrick < c->n) return gain;
@@ -1387,6 +1386,7 @@ static int load(mr_ctx *c, const mr_game *game, const mr_state *st) {
         int seat = (st->leader + i) % n;
         c->root.hand[seat] |= 1u << card_in(g, st->trick[i]);
     }
+    for (int seat = 0; seat < n; seat++) c->root.all |= c->root.hand[seat];
     c->s = c->root;
     for (int i = 0; i < st->ntrick; i++) {
         int seat = (st->leader + i) % n, card = card_in(g, st->trick[i]);
