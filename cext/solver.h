@@ -22,6 +22,7 @@
 #ifndef MARIAS_SOLVER_H
 #define MARIAS_SOLVER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* What the maximising side is after. */
@@ -113,6 +114,9 @@ int mr_ctx_new(mr_ctx **out, int tt_log2);
 void mr_ctx_free(mr_ctx *ctx);
 /* Forget every stored bound. */
 void mr_ctx_clear(mr_ctx *ctx);
+/* A zeroed table of at least `bytes` for random probes (this core's and the stock search's):
+ * on huge pages where the system grants them; free() releases it. NULL: out of memory. */
+void *mr_table_alloc(size_t bytes);
 /* Squeeze table keys with BMI2's pext (1) or portable byte tables (0). The default is
  * chosen at run time: pext where the processor has it and it is fast. Returns
  * the setting in force (pext is refused where the processor lacks it). */

@@ -70,7 +70,7 @@ int ms_ctx_new(ms_ctx **out, int tt_log2, int core_log2) {
     if (tt_log2 < 10 || tt_log2 > 28) return MR_E_ARG;
     ms_ctx *c = calloc(1, sizeof *c);
     if (!c) return MR_E_NOMEM;
-    c->tt = calloc((size_t)1 << tt_log2, sizeof(entry));
+    c->tt = mr_table_alloc(((size_t)1 << tt_log2) * sizeof(entry));
     int code = c->tt ? mr_ctx_new(&c->core, core_log2) : MR_E_NOMEM;
     if (code) {
         free(c->tt);
