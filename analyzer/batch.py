@@ -39,9 +39,10 @@ from analyzer.errors import ArgumentError
 
 EXACT = _core.EXACT
 CHUNK = 256  # worlds per call into the core: small enough for progress and a prompt stop
-# Up to this many worlds on one thread are searched on the calling thread (two chunks: Ctrl-C
-# waits for at most those, and a time limit is not checked in between).
+# Up to this many worlds on one thread are searched on the calling thread, INLINE_STEP worlds
+# per call into the core: Ctrl-C and a time limit are seen between two calls.
 INLINE = 2 * CHUNK
+INLINE_STEP = 64
 GUIDED_MAX = 16384  # the largest chunk of a batch on several threads (progress at least that often)
 
 
@@ -161,13 +162,10 @@ def run_batch(
     if not isinstance(threads, int) or threads < 1:
         raise ArgumentError(f"threads must be a whole number >= 1, not {threads!r}")
     if threads == 1 and n <= INLINE and progress is None:
-        # A few worlds searched on this thread in one call: handing them to a worker, and the
-        # bookkeeping of several, cost ten times their search (the strict check asks tens of
-        # thousands of such small questions).
-        search = _searches(tt_log2, 1)[0]
-        out, done, _ = search.batch(questions, state, hands, targets, stop_on_no, None)
-        first_no = done - 1 if stop_on_no and done and _says_no(questions, targets, out[done - 1], done - 1) else None
-        return BatchResult(out, done, first_no, search.nodes, time.perf_counter() - started, search.quick)
+        # A few worlds searched on this thread: handing them to a worker, and the bookkeeping of
+        # several, cost ten times their search (the strict check asks tens of thousands of such
+        # small questions).
+        return _inline(questions, state, hands, targets, stop_on_no, tt_log2, time_limit, started)
     answers = np.zeros((n, nq), np.int16)
     if threads > 1:
         # at least four chunks per thread, so that one slow chunk does not leave a core idle
@@ -250,6 +248,30 @@ def run_batch(
     done = n if first_no is None else first_no + 1
     return BatchResult(answers, done, first_no, state_of["nodes"], time.perf_counter() - started,
                        state_of["quick"])
+
+
+def _inline(questions: Sequence[tuple[tuple, int]], state: tuple, hands: np.ndarray, targets: np.ndarray | None,
+            stop_on_no: bool, tt_log2: int, time_limit: float | None, started: float) -> BatchResult:
+    """run_batch's few worlds on the calling thread, INLINE_STEP at a time: between two calls into
+    the core, Python raises a pending KeyboardInterrupt and the time limit is checked."""
+    search = _searches(tt_log2, 1)[0]
+    n = len(hands)
+    answers = np.zeros((n, len(questions)), np.int16)
+    done, first_no, nodes, quick = 0, None, 0, 0
+    deadline = None if time_limit is None else started + time_limit
+    for lo in range(0, n, INLINE_STEP):
+        hi = min(lo + INLINE_STEP, n)
+        out, k, _ = search.batch(questions, state, hands[lo:hi], None if targets is None else targets[lo:hi],
+                                 stop_on_no, None)
+        answers[lo:lo + k] = out[:k]
+        done, nodes, quick = lo + k, nodes + search.nodes, quick + search.quick
+        if stop_on_no and k and _says_no(questions, targets, out[k - 1], lo + k - 1):
+            first_no = lo + k - 1
+            break
+        if deadline is not None and hi < n and time.perf_counter() > deadline:
+            raise BatchTimeout(f"not finished in {time_limit} s",
+                               BatchResult(answers, done, None, nodes, time.perf_counter() - started, quick))
+    return BatchResult(answers, done, first_no, nodes, time.perf_counter() - started, quick)
 
 
 def _says_no(questions: Sequence[tuple[tuple, int]], targets: np.ndarray | None, row: np.ndarray, world: int) -> bool:

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from randpos import CONTRACTS, random_deal, random_position
 
+from analyzer import batch
 from analyzer.batch import EXACT, hands_array, run_batch
 from analyzer.cards import CardSet
 from analyzer.errors import MariasError
@@ -135,3 +136,65 @@ def test_interrupted_batch_stops_promptly_and_the_core_stays_usable(sigint_raise
     small = run_batch([(q.game(position), EXACT)], q.state(position), mine, threads=2, tt_log2=16)
     solver = Solver()
     assert small.answers[:, 0].tolist() == [solver.value(w, q) for w in worlds]
+
+
+class _CountedSearch:
+    """A search context that counts its calls and runs ``after_first`` once after the first."""
+
+    def __init__(self, search, after_first) -> None:
+        self.search, self.after_first, self.calls = search, after_first, 0
+
+    def batch(self, *args):
+        out = self.search.batch(*args)
+        self.calls += 1
+        if self.calls == 1:
+            self.after_first()
+        return out
+
+    @property
+    def nodes(self) -> int:
+        return self.search.nodes
+
+    @property
+    def quick(self) -> int:
+        return self.search.quick
+
+
+def _inline_case(monkeypatch, after_first):
+    """A batch of INLINE worlds on one thread (the calling thread's path), its contexts counted."""
+    rng = random.Random(11)
+    position = random_deal(rng, "game")
+    q = questions(position)["game"]
+    worlds = _worlds(rng, position, batch.INLINE)
+    assert batch.INLINE_STEP < len(worlds) <= batch.INLINE
+    hands = hands_array([[h.mask for h in w.hands] for w in worlds])
+    real = batch._searches
+    counted: list[_CountedSearch] = []
+
+    def searches(tt_log2: int, n: int):
+        counted[:] = [_CountedSearch(s, after_first) for s in real(tt_log2, n)]
+        return counted
+
+    monkeypatch.setattr(batch, "_searches", searches)
+    return q, position, worlds, hands, counted
+
+
+def test_inline_batch_sees_ctrl_c_between_steps(monkeypatch, sigint_raises) -> None:
+    q, position, worlds, hands, counted = _inline_case(monkeypatch, _thread.interrupt_main)
+    with pytest.raises(KeyboardInterrupt):
+        run_batch([(q.game(position), EXACT)], q.state(position), hands, threads=1, tt_log2=16)
+    # raised after the first step of INLINE_STEP worlds, not after all of them
+    assert counted[0].calls == 1 < batch.INLINE // batch.INLINE_STEP
+    monkeypatch.undo()
+    again = run_batch([(q.game(position), EXACT)], q.state(position), hands[:5], threads=1, tt_log2=16)
+    assert again.answers[:, 0].tolist() == [Solver().value(w, q) for w in worlds[:5]]
+
+
+def test_inline_batch_keeps_its_time_limit(monkeypatch) -> None:
+    q, position, worlds, hands, counted = _inline_case(monkeypatch, lambda: time.sleep(0.2))
+    with pytest.raises(batch.BatchTimeout) as caught:
+        run_batch([(q.game(position), EXACT)], q.state(position), hands, threads=1, tt_log2=16, time_limit=0.1)
+    result = caught.value.result
+    assert counted[0].calls == 1 and result.done == batch.INLINE_STEP
+    solver = Solver()
+    assert result.answers[:result.done, 0].tolist() == [solver.value(w, q) for w in worlds[:result.done]]
