@@ -381,9 +381,10 @@ static void cash(const mr_ctx *c, int leader, uint32_t mine, cash_plan *plan) {
     plan->tricks = trump_leads;
     plan->drawn = trump_leads >= need;
     plan->spare = popcount(mine & c->trump_mask) - need;
-    for (int suit = 0; suit < 4; suit++) {
-        uint32_t ms = mine & LANE(suit);
-        if (suit == trump || !ms) continue;
+    for (uint32_t rest = mine & ~c->trump_mask; rest;) { /* his side suits */
+        int suit = __builtin_ctz(rest) >> 3;
+        uint32_t ms = rest & LANE(suit);
+        rest &= ~LANE(suit);
         view_suit(other, n_other, LANE(suit), &v);
         for (int i = 0; ms; i++) {
             int top = top_bit(ms), safe = view_falls(&v, n_other, top, i);
