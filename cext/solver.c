@@ -664,7 +664,6 @@ static int policy_goal_won(const mr_ctx *c) {
     }
 }
 
-/* Bounds on the value of the rest of the play, cheap enough for every node. */
 /* The top trumps' bounds (a game with trumps, at a trick boundary): lo and hi raised and
  * lowered by what each side's trumps above every trump of the other side surely take. */
 static void trump_bounds(const mr_ctx *c, int pts, int *lo, int *hi) {
@@ -742,7 +741,8 @@ static void marriage_slack(const mr_ctx *c, int *down, int *up) {
     if (c->p.marriage == MR_MARR_BEST) *up += best - s->best;
 }
 
-/* Bounds on the value that need no search. A target above BOUND_INF asks for both as tight
+/* Bounds on the value of the rest of the play that need no search, cheap enough for every
+ * lead node. A target above BOUND_INF asks for both as tight
  * as they come; otherwise the top trumps' are skipped where the leader's sure points
  * already settle the target (the other order costs more nodes: the search's fail-soft
  * values, and so the table's bounds, come out weaker). */
@@ -1211,7 +1211,7 @@ static const int8_t NOTRUMP_STRENGTH[8] = {0, 1, 2, 4, 5, 6, 3, 7};
 
 /* A table of 2 MiB or more is aligned on, and asks for, huge pages: every probe is a random
  * address, and with 4 KiB pages most of them also missed the address cache (the TLB). With
- * a table of 2^20 entries, the exact hra value's median fell by a tenth. */
+ * a table of 2^20 entries, the exact hra value's median fell by nearly a tenth. */
 void *mr_table_alloc(size_t bytes) {
     size_t align = bytes >= HUGE_PAGE ? HUGE_PAGE : 64;
     bytes = (bytes + align - 1) / align * align; /* aligned_alloc wants a multiple */
