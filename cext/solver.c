@@ -1239,8 +1239,7 @@ int mr_ctx_new(mr_ctx **out, int tt_log2) {
             if (lane >> r & 1) c->lane_in[lane] |= (uint8_t)(1u << NOTRUMP_STRENGTH[r]);
     for (int lane = 0; lane < 256; lane++) c->lane_out[c->lane_in[lane]] = (uint8_t)lane;
     c->use_pext = pext_is_fast();
-    mr_ctx_clear(c);
-    *out = c;
+    *out = c; /* cleared: the context by calloc, the table by mr_table_alloc */
     return MR_OK;
 }
 
