@@ -144,7 +144,7 @@ static inline int beats(const mr_ctx *c, int a, int b) {
 }
 
 /* Legal cards of seat p (docs/rules.md §3), the announced-card restriction applied. */
-static uint32_t legal(const mr_ctx *c, const state *s, int p) {
+static inline __attribute__((always_inline)) uint32_t legal(const mr_ctx *c, const state *s, int p) {
     uint32_t h = s->hand[p], moves = h;
     if (s->ntrick > 0) {
         /* Follow suit, above the winning card while it is of the suit led (not trumped);
@@ -270,7 +270,7 @@ static int marriage_gain(const mr_ctx *c, const state *s, int card) {
 /* Play one card for the side to move. Returns the units the maximising side
  * gains by it (a completed trick, a declared marriage), or FAIL when it loses
  * a boolean goal. */
-static int play(mr_ctx *c, int card) {
+static inline __attribute__((always_inline)) int play(mr_ctx *c, int card) {
     state *s = &c->s;
     int p = seat_after(c, s->leader, s->ntrick), gain = 0;
     uint32_t bit = 1u << card;
@@ -982,12 +982,13 @@ static void tt_store(mr_ctx *c, tt_entry *b, const tt_key *k, int bound, int low
 #define PARTNER_LEAD 65
 #endif
 #define HISTORY_WEIGHT 300 /* a point of merit against the history (measured: 100 to 1000 all do) */
-static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int first, int killer, int killer2) {
+static inline __attribute__((always_inline)) int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int first, int killer, int killer2,
+                                                        int at_lead) {
     const state *s = &c->s;
     uint32_t others = held(c) & ~s->hand[p];
     int points_matter = c->p.goal == MR_GOAL_POINTS;
     int win = -1, friend_wins = 0;
-    if (s->ntrick > 0) {
+    if (!at_lead) {
         int w = s->win;
         win = s->trick[w];
         friend_wins = c->maxside[seat_after(c, s->leader, w)] == c->maxside[p];
@@ -999,7 +1000,7 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
     int betl_actor = c->p.goal == MR_GOAL_BETL && p == c->p.actor;
     /* At a lead: the suits whose top card (among the other players') a partner holds. */
     uint32_t partner_tops = 0;
-    if (s->ntrick == 0 && points_matter) {
+    if (at_lead && points_matter) {
         uint32_t partners = 0;
         for (int seat = 0; seat < c->n; seat++)
             if (seat != p && c->maxside[seat] == c->maxside[p]) partners |= s->hand[seat];
@@ -1033,7 +1034,7 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
 #endif
             prev = card;
             int rank = card & 7, sharp = (sharps >> card) & 1, sc;
-            if (win < 0) {
+            if (at_lead) {
                 int top = !(others & LANE(suit) & above(card));
                 sc = top ? 60 + 5 * sharp : 20 - rank - 10 * sharp;
                 /* Low to a partner's top card of the suit: his trick, with our points on it. */
@@ -1048,7 +1049,7 @@ static int gen_moves(const mr_ctx *c, int p, uint32_t moves, int8_t *out, int fi
             }
             if (card == killer) sc += 100;
             else if (card == killer2) sc += 50;
-            if (win < 0) sc = sc * HISTORY_WEIGHT + (int)history[card];
+            if (at_lead) sc = sc * HISTORY_WEIGHT + (int)history[card];
             if (card == first) sc = 1 << 30;
             /* insertion sort, best first */
             int j = n++;
@@ -1100,42 +1101,70 @@ static int last_two(mr_ctx *c, int target) {
 
 /* Null-window search, fail-soft: the result v answers "can the maximising
  * side reach target?" (v >= target) and is also a bound: the value of the
- * state is >= v when v >= target, and <= v otherwise. */
-static int ab(mr_ctx *c, int target) {
-    state *s = &c->s;
-    if (!(++c->nodes & 0xFFFF) && c->stop && *c->stop) longjmp(c->abort, 1);
-    int p = seat_after(c, s->leader, s->ntrick), first = -1;
-    int lb = -BOUND_INF, ub = BOUND_INF, lead = s->ntrick == 0;
-    tt_key key; /* made at a lead, the only place the table is read or written */
-    tt_entry *bucket = NULL;
+ * state is >= v when v >= target, and <= v otherwise. Two functions: a lead
+ * (the table, the bounds, killers) and a card within a trick (none of them),
+ * each the smaller for it. The caller restores the state after either. */
+static int ab_lead(mr_ctx *c, int target);
+static int ab_follow(mr_ctx *c, int target);
 
-    if (lead) {
-        /* Step 1. End of play, or its last trick: every card is forced. */
-        if (s->hand[p] == 0) return terminal_value(c);
-        if (!(s->hand[p] & (s->hand[p] - 1))) return last_trick(c);
-        /* Step 2. The table, first: where it decides the node, the bounds below (a tenth of
-         * the core's instructions) are not needed. Its entries hold the static bounds too. */
-        make_key(c, &key);
-        bucket = tt_bucket(c, &key);
-        tt_entry *e = tt_find(bucket, &key);
-        if (e) {
-            if (e->lo >= target) return e->lo;
-            if (e->hi < target) return e->hi;
-            lb = e->lo;
-            ub = e->hi;
-            first = e->move >= 0 ? unsqueeze_card(c, e->move) : -1;
-        } else {
-            /* Step 3. Bounds that need no search. */
-            bounds(c, target, &lb, &ub);
-            if (target <= lb) return lb;
-            if (target > ub) return ub;
-        }
-        /* The last two tricks: played out. */
-        if (popcount(s->hand[p]) == 2) {
-            int v = last_two(c, target);
-            tt_store(c, bucket, &key, v, v >= target, -1, lb, ub);
-            return v;
-        }
+static inline int ab(mr_ctx *c, int target) { return c->s.ntrick ? ab_follow(c, target) : ab_lead(c, target); }
+
+static inline int stopped(mr_ctx *c) { return !(++c->nodes & 0xFFFF) && c->stop && *c->stop; }
+
+static int ab_follow(mr_ctx *c, int target) {
+    state *s = &c->s;
+    if (stopped(c)) longjmp(c->abort, 1);
+    int p = seat_after(c, s->leader, s->ntrick);
+    uint32_t legal_here = choices(c, s, p);
+    if (!(legal_here & (legal_here - 1))) { /* one card (a follow forced, or the actor's plan) */
+        int gain = play(c, __builtin_ctz(legal_here));
+        return gain == FAIL ? 0 : gain + ab(c, target - gain);
+    }
+    int8_t moves[10];
+    int n = gen_moves(c, p, legal_here, moves, -1, -1, -1, 0);
+    int maxnode = c->maxside[p], best = maxnode ? -BOUND_INF : BOUND_INF;
+    state saved = *s;
+    for (int i = 0; i < n; i++) {
+        int gain = play(c, moves[i]);
+        int v = gain == FAIL ? 0 : gain + ab(c, target - gain);
+        *s = saved;
+        if (maxnode ? v > best : v < best) best = v;
+        if ((v >= target) == maxnode) break;
+    }
+    return best;
+}
+
+static int ab_lead(mr_ctx *c, int target) {
+    state *s = &c->s;
+    if (stopped(c)) longjmp(c->abort, 1);
+    int p = s->leader, first = -1;
+    int lb, ub;
+
+    /* Step 1. End of play, or its last trick: every card is forced. */
+    if (s->hand[p] == 0) return terminal_value(c);
+    if (!(s->hand[p] & (s->hand[p] - 1))) return last_trick(c);
+    /* Step 2. The table, first: where it decides the node, the bounds below (a tenth of
+     * the core's instructions) are not needed. Its entries hold the static bounds too. */
+    tt_key key;
+    make_key(c, &key);
+    tt_entry *bucket = tt_bucket(c, &key), *e = tt_find(bucket, &key);
+    if (e) {
+        if (e->lo >= target) return e->lo;
+        if (e->hi < target) return e->hi;
+        lb = e->lo;
+        ub = e->hi;
+        first = e->move >= 0 ? unsqueeze_card(c, e->move) : -1;
+    } else {
+        /* Step 3. Bounds that need no search. */
+        bounds(c, target, &lb, &ub);
+        if (target <= lb) return lb;
+        if (target > ub) return ub;
+    }
+    /* The last two tricks: played out. */
+    if (popcount(s->hand[p]) == 2) {
+        int v = last_two(c, target);
+        tt_store(c, bucket, &key, v, v >= target, -1, lb, ub);
+        return v;
     }
 
     /* Step 4. Try the cards, best guess first, until one decides the node. */
@@ -1143,34 +1172,32 @@ static int ab(mr_ctx *c, int target) {
     /* The killers: the leads that last decided a sibling (a position with as many cards
      * held, the same seat on lead) are often the ones here too. Leads only: within a
      * trick the static order does better (killers there: +15 % nodes). */
-    int depth = lead ? popcount(held(c)) : 0;
+    int depth = popcount(held(c));
     uint32_t legal_here = choices(c, s, p);
     int n;
-    if (!(legal_here & (legal_here - 1))) { /* one card (a follow forced, or the actor's plan): nothing to order */
+    if (!(legal_here & (legal_here - 1))) { /* one card: the actor's plan */
         moves[0] = (int8_t)__builtin_ctz(legal_here);
         n = 1;
     } else {
-        n = gen_moves(c, p, legal_here, moves, first, lead ? c->killer[depth][p] : -1, lead ? c->killer2[depth][p] : -1);
+        n = gen_moves(c, p, legal_here, moves, first, c->killer[depth][p], c->killer2[depth][p], 1);
     }
     int maxnode = c->maxside[p], best = maxnode ? -BOUND_INF : BOUND_INF, best_move = moves[0];
     state saved = *s;
     for (int i = 0; i < n; i++) {
         int gain = play(c, moves[i]);
-        int v = gain == FAIL ? 0 : gain + ab(c, target - gain);
+        int v = gain == FAIL ? 0 : gain + ab_follow(c, target - gain);
         *s = saved;
         if (maxnode ? v > best : v < best) {
             best = v;
             best_move = moves[i];
         }
         if ((v >= target) == maxnode) {
-            if (lead) {
-                if (c->killer[depth][p] != moves[i]) {
-                    c->killer2[depth][p] = c->killer[depth][p];
-                    c->killer[depth][p] = moves[i];
-                }
-                if ((c->history[p][moves[i]] += (uint32_t)(depth * depth)) > 1u << 20)
-                    for (int card = 0; card < 32; card++) c->history[p][card] >>= 1;
+            if (c->killer[depth][p] != moves[i]) {
+                c->killer2[depth][p] = c->killer[depth][p];
+                c->killer[depth][p] = moves[i];
             }
+            if ((c->history[p][moves[i]] += (uint32_t)(depth * depth)) > 1u << 20)
+                for (int card = 0; card < 32; card++) c->history[p][card] >>= 1;
             break;
         }
     }
@@ -1179,7 +1206,7 @@ static int ab(mr_ctx *c, int target) {
     if (best > ub) best = ub;
 
     /* Step 5. Remember the bound at trick boundaries. */
-    if (lead) tt_store(c, bucket, &key, best, best >= target, best_move, lb, ub);
+    tt_store(c, bucket, &key, best, best >= target, best_move, lb, ub);
     return best;
 }
 
@@ -1483,7 +1510,7 @@ int mr_line(mr_ctx *c, const mr_game *g, const mr_state *st, int value, int8_t *
         int p = seat_after(c, s->leader, s->ntrick);
         if (!s->hand[p]) break;
         int8_t moves[10];
-        int m = gen_moves(c, p, legal(c, s, p), moves, -1, -1, -1), chosen = -1, gain = 0;
+        int m = gen_moves(c, p, legal(c, s, p), moves, -1, -1, -1, s->ntrick == 0), chosen = -1, gain = 0;
         state saved = *s;
         for (int i = 0; i < m && chosen < 0; i++) {
             gain = play(c, moves[i]);
