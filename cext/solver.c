@@ -1070,7 +1070,19 @@ static inline __attribute__((always_inline)) int gen_moves(const mr_ctx *c, int 
 
 /* The last trick, at its start: every card is forced. */
 static int last_trick(mr_ctx *c) {
-    state *s = &c->s, saved = *s;
+    state *s = &c->s;
+    if (c->p.goal == MR_GOAL_POINTS) { /* its winner takes every point left (no marriage: one card a hand) */
+        int winner = s->leader, win = __builtin_ctz(s->hand[winner]);
+        for (int k = 1; k < c->n; k++) {
+            int seat = seat_after(c, s->leader, k), card = __builtin_ctz(s->hand[seat]);
+            if (beats(c, card, win)) {
+                win = card;
+                winner = seat;
+            }
+        }
+        return c->maxside[winner] ? popcount(s->all & c->p.sharp) + 1 : 0;
+    }
+    state saved = *s;
     int total = 0;
     for (int k = 0; k < c->n && total != FAIL; k++) {
         int gain = play(c, __builtin_ctz(s->hand[seat_after(c, s->leader, s->ntrick)]));
