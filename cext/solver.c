@@ -335,8 +335,8 @@ typedef struct {
     int losers; /* cards of mine in side suits that are not sure tricks */
 } cash_plan;
 
-/* The other players' cards of one suit, as cash() reads them: each one's top card (-1: none)
- * and count, in the order they play after the leader. */
+/* The other players' cards of one suit, as the actor's plan (policy_cash) reads them: each
+ * one's top card (-1: none) and count, in the order they play after the leader. */
 typedef struct {
     int top[3], count[3];
 } suit_view;
@@ -357,46 +357,64 @@ static inline int view_falls(const suit_view *v, int n_other, int card, int i) {
     return 1;
 }
 
+/* How many of the leader's cards ms of one suit (lane) win in a row, led from the top.
+ * His i-th card from the top falls to its lead unless another player holds a higher
+ * card and more than i of the suit; one void in the suit after i leads who still has a
+ * trump (ruffs[k]) ruffs it. Player k, with a_k of ms above his top card and count_k
+ * of the suit, so stops the run at a_k when a_k < count_k, and a ruffer at count_k too. */
+static inline int sure_run(uint32_t ms, uint32_t lane, const uint32_t *other, int n_other, const int *ruffs) {
+    uint32_t theirs = (other[0] | other[1] | other[2]) & lane;
+    if (!ms || (theirs && top_bit(theirs) > top_bit(ms))) return 0; /* the commonest case: his top card falls to theirs */
+    int run = popcount(ms);
+    for (int k = 0; k < n_other; k++) {
+        uint32_t h = other[k] & lane;
+        int count = popcount(h), a = h ? popcount(ms & above(top_bit(h))) : run;
+        int limit = a < count ? a : ruffs[k] ? count : run;
+        if (limit < run) run = limit;
+    }
+    return run;
+}
+
+/* The sharp cards among the top `run` cards of ms. */
+static inline int top_units(const mr_ctx *c, uint32_t ms, int run) {
+    uint32_t won = 0;
+    for (; run > 0; run--) {
+        uint32_t bit = 1u << top_bit(ms);
+        won |= bit;
+        ms &= ~bit;
+    }
+    return popcount(won & c->p.sharp);
+}
+
 static void cash(const mr_ctx *c, int leader, uint32_t mine, cash_plan *plan) {
     const state *s = &c->s;
-    int trump = c->p.trump, need = 0, trump_leads = 0, n_other = c->n - 1, trumps[3] = {0, 0, 0};
-    uint32_t other[3];
-    suit_view v;
+    int trump = c->p.trump, need = 0, n_other = c->n - 1, trumps[3] = {0, 0, 0}, ruffs[3] = {0, 0, 0};
+    uint32_t other[3] = {0, 0, 0};
     for (int k = 0; k < n_other; k++) {
         other[k] = s->hand[seat_after(c, leader, k + 1)];
         if (trump >= 0) trumps[k] = popcount(other[k] & c->trump_mask);
         if (trumps[k] > need) need = trumps[k];
     }
     plan->units = plan->tricks = plan->losers = 0;
+    int trump_leads = 0;
     if (trump >= 0) {
         uint32_t t = mine & c->trump_mask;
-        view_suit(other, n_other, c->trump_mask, &v);
-        for (int i = 0; t && view_falls(&v, n_other, top_bit(t), i); i++) {
-            int top = top_bit(t);
-            plan->units += (c->p.sharp >> top) & 1;
-            t &= ~(1u << top);
-            trump_leads++;
-        }
+        trump_leads = sure_run(t, c->trump_mask, other, n_other, ruffs); /* no one ruffs a trump */
+        plan->units = top_units(c, t, trump_leads);
     }
     plan->tricks = trump_leads;
     plan->drawn = trump_leads >= need;
     plan->spare = popcount(mine & c->trump_mask) - need;
+    /* a player out of a suit, with a trump left after the trump leads, ruffs it */
+    for (int k = 0; k < n_other; k++) ruffs[k] = trumps[k] > trump_leads;
     for (uint32_t rest = mine & ~c->trump_mask; rest;) { /* his side suits */
         int suit = __builtin_ctz(rest) >> 3;
         uint32_t ms = rest & LANE(suit);
         rest &= ~LANE(suit);
-        view_suit(other, n_other, LANE(suit), &v);
-        for (int i = 0; ms; i++) {
-            int top = top_bit(ms), safe = view_falls(&v, n_other, top, i);
-            /* a player out of the suit, with a trump left after the trump leads, ruffs it */
-            for (int k = 0; k < n_other && safe; k++)
-                if (v.count[k] <= i && trumps[k] > trump_leads) safe = 0;
-            if (!safe) break;
-            plan->units += (c->p.sharp >> top) & 1;
-            ms &= ~(1u << top);
-            plan->tricks++;
-        }
-        plan->losers += popcount(ms);
+        int run = sure_run(ms, LANE(suit), other, n_other, ruffs);
+        plan->units += top_units(c, ms, run);
+        plan->tricks += run;
+        plan->losers += popcount(ms) - run;
     }
 }
 
