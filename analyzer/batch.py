@@ -39,6 +39,10 @@ from analyzer.errors import ArgumentError
 
 EXACT = _core.EXACT
 CHUNK = 256  # worlds per call into the core: small enough for progress and a prompt stop
+# Per thread. On random deals 2^14 to 2^16 entries answer 15 to 20 % more worlds a second
+# than 2^20 (fewer cache misses for as many nodes, docs/benchmarks.md, "Cheaper nodes,
+# fourth round"); callers whose worlds share more (claims, advice) pass their own.
+DEFAULT_TT_LOG2 = 16
 # Up to this many worlds on one thread are searched on the calling thread, INLINE_STEP worlds
 # per call into the core: Ctrl-C and a time limit are seen between two calls.
 INLINE = 2 * CHUNK
@@ -130,7 +134,7 @@ def run_batch(
     *,
     stop_on_no: bool = False,
     threads: int | None = None,
-    tt_log2: int = 20,
+    tt_log2: int = DEFAULT_TT_LOG2,
     time_limit: float | None = None,
     progress: Callable[[int], None] | None = None,
     chunk: int = CHUNK,
