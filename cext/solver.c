@@ -63,6 +63,7 @@ typedef struct {
 typedef struct {
     uint32_t hand[4]; /* hand[3] is 0 for three seats */
     uint32_t all;     /* every card still held: the hands' union, kept by play() */
+    uint32_t played;  /* the cards of the trick under way (kept by play()) */
     int8_t trick[4];
     int8_t ntrick, leader, best;
     int8_t win; /* the trick's winning card so far: its place in trick[] (kept by play()) */
@@ -276,12 +277,13 @@ static inline __attribute__((always_inline)) int play(mr_ctx *c, int card) {
     uint32_t bit = 1u << card;
     assert(s->hand[p] & bit);
 
-    if (c->p.marriage != MR_MARR_NONE) {
+    if (c->p.marriage != MR_MARR_NONE && (card & 7) == MR_BIT_OVER) {
         gain = marriage_gain(c, s, card);
         if (c->p.marriage == MR_MARR_BEST && gain) s->best = (int8_t)(s->best + gain);
     }
     s->hand[p] &= ~bit;
     s->all &= ~bit;
+    s->played |= bit;
     if (!s->ntrick || beats(c, card, s->trick[s->win])) s->win = s->ntrick;
     s->trick[s->ntrick++] = (int8_t)card;
     if (s->ntrick < c->n) return gain;
@@ -290,11 +292,7 @@ static inline __attribute__((always_inline)) int play(mr_ctx *c, int card) {
     int tricks_left = popcount(s->hand[seat]) + 1; /* this trick included */
     switch (c->p.goal) {
     case MR_GOAL_POINTS:
-        if (c->maxside[seat]) {
-            uint32_t cards = 0;
-            for (int i = 0; i < c->n; i++) cards |= 1u << s->trick[i];
-            gain += popcount(cards & c->p.sharp) + (tricks_left == 1);
-        }
+        if (c->maxside[seat]) gain += popcount(s->played & c->p.sharp) + (tricks_left == 1);
         break;
     case MR_GOAL_BETL:
         if (c->team_of[seat]) return FAIL;
@@ -305,14 +303,14 @@ static inline __attribute__((always_inline)) int play(mr_ctx *c, int card) {
     case MR_GOAL_SEVENS:
         for (int g = 0; g < c->p.ngoal; g++) {
             int card_g = c->p.goal_card[g];
-            int in_trick = 0;
-            for (int i = 0; i < c->n; i++) in_trick |= s->trick[i] == card_g;
+            int in_trick = (s->played >> card_g) & 1;
             if (tricks_left == c->p.goal_when[g] ? s->trick[w] != card_g : in_trick) return FAIL;
         }
         break;
     }
     s->leader = (int8_t)seat;
     s->ntrick = 0;
+    s->played = 0;
     return gain;
 }
 
@@ -785,7 +783,7 @@ static void bounds(const mr_ctx *c, int target, int *lb, int *ub) {
     }
     uint32_t all = held(c);
     int pts = popcount(all & c->p.sharp) + 1;
-    for (int i = 0; i < s->ntrick; i++) pts += (c->p.sharp >> s->trick[i]) & 1;
+    pts += popcount(s->played & c->p.sharp);
     int lo = 0, hi = pts, down = 0, up = 0;
     if (c->p.marriage != MR_MARR_NONE && c->p.trump >= 0) marriage_slack(c, &down, &up);
 #ifndef MR_NO_QUICK_BOUNDS
