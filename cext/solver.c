@@ -1182,6 +1182,9 @@ static int ab_lead(mr_ctx *c, int target) {
         lb = e->lo;
         ub = e->hi;
         first = e->move >= 0 ? unsqueeze_card(c, e->move) : -1;
+    } else if (popcount(s->hand[p]) == 2) { /* played out below: the bounds cost more than they cut */
+        lb = -BOUND_INF;
+        ub = BOUND_INF;
     } else {
         /* Step 3. Bounds that need no search. */
         bounds(c, target, &lb, &ub);
