@@ -13,8 +13,8 @@ Card.from_str('hX')
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from enum import IntEnum
-from typing import Iterable, Iterator
 
 from analyzer.errors import NotationError
 
@@ -34,7 +34,7 @@ class Suit(IntEnum):
         return SUIT_SYMBOLS[self]
 
     @classmethod
-    def from_str(cls, text: str) -> "Suit":
+    def from_str(cls, text: str) -> Suit:
         """Read a suit letter or symbol (``h``, ``č``, ``♥``, ``d`` …).
 
         Raises NotationError for anything else.
@@ -86,17 +86,17 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> "Card":
+    def __new__(cls, value: int) -> Card:
         if not 0 <= value < 32:
             raise NotationError(f"card index {value!r} out of range 0..31")
         return super().__new__(cls, value)
 
     @classmethod
-    def make(cls, suit: Suit | int, rank: Rank | int) -> "Card":
+    def make(cls, suit: Suit | int, rank: Rank | int) -> Card:
         return cls(int(suit) * 8 + int(rank))
 
     @classmethod
-    def from_str(cls, text: str) -> "Card":
+    def from_str(cls, text: str) -> Card:
         """Read a card token: suit then rank (``hA``, ``č10``, ``♥X``, ``dQ``).
 
         A unicode suit symbol may also stand after the rank (``A♥``).
@@ -177,7 +177,7 @@ class CardSet:
         return CardSet, (self.mask,)
 
     @classmethod
-    def from_str(cls, text: str) -> "CardSet":
+    def from_str(cls, text: str) -> CardSet:
         """Read space- or comma-separated card tokens, or the grouped form :meth:`pretty` writes
         (``h: A K O  b: A X``, ``♥ A X  ♦ 7``; ``-`` is no card). Duplicates are an error.
 
@@ -193,7 +193,7 @@ class CardSet:
         return cls(mask)
 
     @classmethod
-    def parse(cls, value: object) -> "CardSet":
+    def parse(cls, value: object) -> CardSet:
         """A card set from a string (tokens or the grouped form) or a list of card tokens,
         as JSON and the command line give it. Raises NotationError for anything else."""
         if isinstance(value, CardSet):
@@ -221,19 +221,19 @@ class CardSet:
     def __hash__(self) -> int:
         return hash(self.mask)
 
-    def __or__(self, other: "CardSet") -> "CardSet":
+    def __or__(self, other: CardSet) -> CardSet:
         return CardSet(self.mask | other.mask)
 
-    def __and__(self, other: "CardSet") -> "CardSet":
+    def __and__(self, other: CardSet) -> CardSet:
         return CardSet(self.mask & other.mask)
 
-    def __sub__(self, other: "CardSet") -> "CardSet":
+    def __sub__(self, other: CardSet) -> CardSet:
         return CardSet(self.mask & ~other.mask)
 
     def __bool__(self) -> bool:
         return self.mask != 0
 
-    def suit(self, suit: Suit | int) -> "CardSet":
+    def suit(self, suit: Suit | int) -> CardSet:
         """The cards of one suit."""
         return CardSet(self.mask & (0xFF << (8 * int(suit))))
 

@@ -46,7 +46,7 @@ class Contract(str, Enum):
     HUNDRED_AGAINST = "hundred-against"
 
     @classmethod
-    def parse(cls, text: object) -> "Contract":
+    def parse(cls, text: object) -> Contract:
         """Read a contract by its English or Czech name, any case (``hra``, ``Sedma``, ``stosedm``,
         ``dvě sedmy``, ``open betl`` …). Raises ContractError naming the choices."""
         if isinstance(text, Contract):

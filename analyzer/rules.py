@@ -67,7 +67,7 @@ def legal_cards(
     trick: Sequence[Card],
     trump: Suit | None,
     notrump: bool,
-    announced: CardSet = CardSet(),
+    announced: CardSet = CardSet(),  # noqa: B008 (CardSet is immutable)
 ) -> CardSet:
     """The cards of ``hand`` that may be played to ``trick`` (docs/rules.md §3)."""
     moves = list(hand)
@@ -123,7 +123,7 @@ class Position:
     leader: int
     side_suit: Suit | None = None
     trick: tuple[Card, ...] = ()
-    talon: CardSet = CardSet()
+    talon: CardSet = CardSet()  # noqa: RUF009 (CardSet is immutable)
     score: tuple[int, int] = (0, 0)
     declared: tuple[tuple[Suit, ...], tuple[Suit, ...]] = ((), ())
     marriage_rule: str = "czech"

@@ -30,9 +30,9 @@ from collections import defaultdict
 
 import numpy as np
 
+from analyzer.batch import EXACT, _searches, default_threads, hands_array, run_batch
 from analyzer.cards import Card, CardSet, Rank, Suit
 from analyzer.rules import Position
-from analyzer.batch import EXACT, _searches, default_threads, hands_array, run_batch
 from analyzer.solver import Solver, questions
 
 QUESTIONS = ("hra-value", "hra-wins", "sedma", "betl", "durch")

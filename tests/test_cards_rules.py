@@ -6,11 +6,11 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from randpos import random_position
 
 from analyzer.cards import Card, CardSet, Suit, parse_cards
 from analyzer.errors import MariasError, NotationError, PositionError
 from analyzer.rules import Contract, Position, legal_cards, trick_winner
-from randpos import random_position
 
 
 @pytest.mark.parametrize("token, canonical", [
@@ -31,7 +31,7 @@ def test_bad_tokens_are_refused_with_the_token_quoted(token: str) -> None:
 def test_card_sets_round_trip_through_text(mask: int) -> None:
     cards = CardSet(mask)
     assert CardSet.from_str(str(cards)) == cards
-    assert len(cards) == bin(mask).count("1")
+    assert len(cards) == mask.bit_count()
     assert [repr(c) for c in cards] == [f"Card.from_str({str(c)!r})" for c in cards]
 
 

@@ -155,7 +155,7 @@ def test_ctrl_c_while_waiting_for_input_exits_130() -> None:
     # the default action restored: a shell's background job starts with SIGINT ignored, and so would the child
     proc = subprocess.Popen([sys.executable, "-m", "analyzer", "claim"], stdin=subprocess.PIPE,
                             stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # noqa: PLW1509
     wchan = f"/proc/{proc.pid}/wchan"
     for _ in range(200):  # wait until it blocks reading standard input (Linux says so in wchan)
         time.sleep(0.1)

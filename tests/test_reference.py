@@ -11,7 +11,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from reference import ALL_CARDS, legal_cards, reference_solve, trick_winner  # noqa: E402
+from reference import ALL_CARDS, legal_cards, reference_solve, trick_winner
 
 NONE = frozenset()
 
@@ -237,7 +237,7 @@ def test_cards_in_current_trick_count():
 
 def test_talon_sharp_cards_count_for_defence():
     # Actor 1 wins the only trick: bA + last = 20.  Talon aX (10) for the defence: 20 > 10.
-    pos = dict(hands=["b7", "bA", "l8"], trump="h", contract="game", actor=1, leader=0)
+    pos = {"hands": ["b7", "bA", "l8"], "trump": "h", "contract": "game", "actor": 1, "leader": 0}
     assert reference_solve(dict(pos, talon="aX l9"))["makes"] is True
     # talon aX hA (20): 20 > 20 is false
     r = reference_solve(dict(pos, talon="aX hA l9"))
@@ -325,7 +325,7 @@ def test_hundred_seven():
 
 def test_hundred_against_talon_counts():
     # Actor 0 leads b7, seat 1 wins with bA: defence bA + last = 20.  Talon aA: 10 more.
-    pos = dict(hands=["b7", "bA", "l8"], trump="h", contract="hundred-against", actor=0, leader=0)
+    pos = {"hands": ["b7", "bA", "l8"], "trump": "h", "contract": "hundred-against", "actor": 0, "leader": 0}
     r = reference_solve(dict(pos, score={"actor": 0, "defence": 70}, talon="aA"))
     assert r["makes"] is True                              # 70 + 10 + 20 = 100
     assert r["components"] == {"hundred-against": True, "game": False}
@@ -336,8 +336,8 @@ def test_hundred_against_talon_counts():
     # Seat 1 {bK bO} holds the b marriage (20).  The defence takes bA and the last
     # trick (20) whatever the actor (b7 l7) does: seat 2 {bA l8} wins the b trick with
     # bA and the l trick with l8 (or leads bA in trick 2).
-    pos = dict(hands=["b7 l7", "bK bO", "bA l8"], trump="h", contract="hundred-against",
-               actor=0, leader=0)
+    pos = {"hands": ["b7 l7", "bK bO", "bA l8"], "trump": "h", "contract": "hundred-against",
+           "actor": 0, "leader": 0}
     assert reference_solve(dict(pos, score={"actor": 0, "defence": 60}))["makes"] is True   # 60+20+20
     assert reference_solve(dict(pos, score={"actor": 0, "defence": 50}))["makes"] is False  # 50+20+20
     # bK and bO in different defenders' hands: no marriage: 60 + 20 < 100.
@@ -385,10 +385,10 @@ def _random_position(rng, n):
         card = rng.choice(legal_cards(frozenset(hands[seat]), trick, trump, notrump, frozenset(announced)))
         hands[seat].discard(card)
         trick.append(card)
-    pos = dict(hands=[" ".join(sorted(h)) for h in hands], trump=trump, contract=contract,
-               actor=actor, leader=leader, trick=trick, talon=" ".join(talon),
-               marriage_rule=rng.choice(["czech", "over-first"]),
-               score={"actor": 10 * rng.randrange(12), "defence": 10 * rng.randrange(8)})
+    pos = {"hands": [" ".join(sorted(h)) for h in hands], "trump": trump, "contract": contract,
+           "actor": actor, "leader": leader, "trick": trick, "talon": " ".join(talon),
+           "marriage_rule": rng.choice(["czech", "over-first"]),
+           "score": {"actor": 10 * rng.randrange(12), "defence": 10 * rng.randrange(8)}}
     if contract.startswith("two-sevens"):
         pos["side_suit"] = side
     return pos, frozenset(announced)

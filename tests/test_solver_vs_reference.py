@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from randpos import CONTRACTS, random_position
+from reference import reference_solve
 
 from analyzer.rules import Position
 from analyzer.solver import Solver
-from randpos import CONTRACTS, random_position
-from reference import reference_solve
 
 ENDGAMES = 2000
 TRICKS = [3] * 4 + [4] * 3 + [5] * 2 + [6]  # weighted toward the cheap ones: the reference is slow
@@ -53,7 +53,7 @@ def test_card_values_agree_with_the_reference_children() -> None:
         values = solver.solve(position, card_values=True).card_values
         assert set(values) == set(position.legal_moves())
         for card in position.legal_moves():
-            kid, gain, actor_won = child(position, card)
+            kid, gain, _ = child(position, card)
             if position.contract.has_trumps:
                 kid_value = reference_solve(kid.to_json())["value"] if any(kid.hands) or kid.trick else 0
                 assert values[card]["hra_value"] == 10 * (gain + kid_value), data
