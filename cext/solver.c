@@ -333,28 +333,6 @@ typedef struct {
     int losers; /* cards of mine in side suits that are not sure tricks */
 } cash_plan;
 
-/* The other players' cards of one suit, as the actor's plan (policy_cash) reads them: each
- * one's top card (-1: none) and count, in the order they play after the leader. */
-typedef struct {
-    int top[3], count[3];
-} suit_view;
-
-static inline void view_suit(const uint32_t *other, int n_other, uint32_t lane, suit_view *v) {
-    for (int k = 0; k < n_other; k++) {
-        uint32_t h = other[k] & lane;
-        v->count[k] = popcount(h);
-        v->top[k] = h ? top_bit(h) : -1;
-    }
-}
-
-/* The leader's i-th card of a suit from the top surely falls to a lead of it: no other
- * player holds a higher one and more than i cards of the suit. */
-static inline int view_falls(const suit_view *v, int n_other, int card, int i) {
-    for (int k = 0; k < n_other; k++)
-        if (v->top[k] > card && v->count[k] > i) return 0;
-    return 1;
-}
-
 /* How many of the leader's cards ms of one suit (lane) win in a row, led from the top.
  * His i-th card from the top falls to its lead unless another player holds a higher
  * card and more than i of the suit; one void in the suit after i leads who still has a
@@ -551,42 +529,30 @@ static void policy_cash(const mr_ctx *c, int all_points, policy_plan *out) {
     int actor = c->p.actor, trump = c->p.trump;
     uint32_t hand = s->hand[actor], sharp = c->p.sharp;
     /* A policy is played by three seats (load): the defence is the other two. */
-    uint32_t def[2] = {s->hand[seat_after(c, actor, 1)], s->hand[seat_after(c, actor, 2)]};
+    uint32_t def[3] = {s->hand[seat_after(c, actor, 1)], s->hand[seat_after(c, actor, 2)], 0};
+    const int no_ruffs[3] = {0, 0, 0};
     int units = 0, tricks = 0, losers = 0, spare = 0, drawn = 1, every = 1;
-    suit_view v; /* read once a suit, not once a card (policy_cash runs at most nodes of a plan's search) */
     if (trump >= 0) {
         /* His trumps from the top (announced sevens aside) draw the defence's while the
          * i-th wins; once drawn, every trump of his wins when played. */
         uint32_t mine = hand & c->trump_mask & ~c->p.announced;
-        view_suit(def, 2, c->trump_mask, &v);
-        int need = v.count[0] > v.count[1] ? v.count[0] : v.count[1], k = popcount(mine);
-        drawn = need <= k;
-        uint32_t m = mine;
-        for (int i = 0; drawn && i < need; i++) {
-            int top = top_bit(m);
-            drawn = view_falls(&v, 2, top, i);
-            m &= ~(1u << top);
-        }
+        int need0 = popcount(def[0] & c->trump_mask), need1 = popcount(def[1] & c->trump_mask);
+        int need = need0 > need1 ? need0 : need1, k = popcount(mine);
+        drawn = need <= k && sure_run(mine, c->trump_mask, def, 2, no_ruffs) >= need;
         units += popcount(mine & sharp);
         tricks += k;
         spare = k - need;
     }
-    /* The side suits count only once the trumps are drawn (below, units are 0 otherwise). */
+    /* The side suits count only once the trumps are drawn (below, units are 0 otherwise):
+     * no one ruffs then. */
     for (int suit = 0; suit < 4 && drawn; suit++) {
         uint32_t mine = hand & LANE(suit);
         if (suit == trump || !mine) continue;
-        view_suit(def, 2, LANE(suit), &v);
-        int i = 0;
-        uint32_t m = mine;
-        for (; m; i++) {
-            int top = top_bit(m);
-            if (!view_falls(&v, 2, top, i)) break;
-            units += (sharp >> top) & 1;
-            tricks++;
-            m &= ~(1u << top);
-        }
-        losers += popcount(m);
-        every = every && !m;
+        int run = sure_run(mine, LANE(suit), def, 2, no_ruffs);
+        units += top_units(c, mine, run);
+        tricks += run;
+        losers += popcount(mine) - run;
+        every = every && run == popcount(mine);
     }
     if (trump < 0) drawn = 1;
     every = every && drawn;
