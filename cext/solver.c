@@ -342,7 +342,8 @@ typedef struct {
  * His i-th card from the top falls to its lead unless another player holds a higher
  * card and more than i of the suit; one void in the suit after i leads who still has a
  * trump (ruffs[k]) ruffs it. Player k, with a_k of ms above his top card and count_k
- * of the suit, so stops the run at a_k when a_k < count_k, and a ruffer at count_k too. */
+ * of the suit, so stops the run at a_k when a_k < count_k, and a ruffer at count_k too.
+ * other holds three hands, those past n_other empty. */
 static inline int sure_run(uint32_t ms, uint32_t lane, const uint32_t *other, int n_other, const int *ruffs) {
     uint32_t theirs = (other[0] | other[1] | other[2]) & lane;
     if (!ms || (theirs && top_bit(theirs) > top_bit(ms))) return 0; /* commonest: his top card falls to theirs */
