@@ -4,8 +4,8 @@ that, unlike time on a shared machine, repeats to the instruction.
 Runs ``benchmarks/solve.py`` (one by one, no batch) under ``valgrind --tool=callgrind`` and
 prints the instructions of each function of ``cext/*.c`` (self cost, largest first), their
 sum, the entry points' inclusive count (which adds what the core calls in the C library, such
-as ``memcpy``: the figure to compare), and the benchmark's own lines (node counts). Build the two versions to compare in two
-trees and run this in each.
+as ``memcpy``: the figure to compare), and the benchmark's own lines (node counts). Build the
+two versions to compare in two trees and run this in each.
 
     python benchmarks/instructions.py --deals 200 --seed 1 --questions hra-value,hra-wins,sedma
 
