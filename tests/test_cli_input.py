@@ -153,7 +153,7 @@ def test_ctrl_c_is_one_line_and_130_in_process(monkeypatch: pytest.MonkeyPatch) 
 def test_ctrl_c_while_waiting_for_input_exits_130() -> None:
     env = {**os.environ, "PYTHONPATH": os.getcwd()}
     # the default action restored: a shell's background job starts with SIGINT ignored, and so would the child
-    # (preexec_fn is safe here: the test starts no thread before the fork)
+    # (preexec_fn runs only signal.signal in the child, which takes no lock a thread could hold)
     proc = subprocess.Popen([sys.executable, "-m", "analyzer", "claim"], stdin=subprocess.PIPE,
                             stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # noqa: PLW1509
