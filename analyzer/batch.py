@@ -36,13 +36,14 @@ import numpy as np
 
 from analyzer import _core
 from analyzer.errors import ArgumentError
+from analyzer.solver import DEFAULT_TT_LOG2
 
 EXACT = _core.EXACT
 CHUNK = 256  # worlds per call into the core: small enough for progress and a prompt stop
-# Per thread. On random deals 2^14 to 2^16 entries answer 15 to 20 % more worlds a second
-# than 2^20 (fewer cache misses for as many nodes, docs/benchmarks.md, "Cheaper nodes,
-# fourth round"); callers whose worlds share more (claims, advice) pass their own.
-DEFAULT_TT_LOG2 = 16
+# A thread's table is by default a Solver's (DEFAULT_TT_LOG2): on random deals 2^14 to 2^16
+# entries answer 15 to 20 % more worlds a second than 2^20 (fewer cache misses for as many
+# nodes, docs/benchmarks.md, "Cheaper nodes, fourth round"); callers whose worlds share more
+# (claims, advice) pass their own.
 # Up to this many worlds on one thread are searched on the calling thread, INLINE_STEP worlds
 # per call into the core: Ctrl-C and a time limit are seen between two calls.
 INLINE = 2 * CHUNK
