@@ -1,10 +1,7 @@
-"""Playing a position forward card by card, and a line of play grouped by trick.
+"""A line of play grouped by trick, and the review's way of moving a position on.
 
-:func:`play` is the one place the command line and the review move a position
-on; it does what ``Position.play`` will do once the position keeps its own
-history (swap it in then). Under the Czech rule (csm 9.9) a marriage is
-declared with whichever of its K and O is played first: the card moves the
-marriage from "held" to "declared" and its points into the score.
+Every card is played by :meth:`Position.play` (the one play path); :func:`play`
+only adds the review's check that the position after it is one the solver takes.
 
 >>> from analyzer.rules import Position
 >>> pos = Position.from_json({"hands": ["hA hX", "h7 b7", "h8 b8"], "trump": "h", "contract": "game"})
@@ -13,40 +10,26 @@ marriage from "held" to "declared" and its points into the score.
 """
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from analyzer.cards import Card, CardSet, Rank
+from analyzer.cards import Card, CardSet
 from analyzer.errors import PositionError
-from analyzer.rules import Position, legal_cards, trick_winner
+from analyzer.rules import Position
 
 
 def play(position: Position, card: Card) -> Position:
-    """The position after ``card`` is played by the side to move. Raises PositionError if illegal."""
+    """The position after ``card`` is played by the side to move, as the review keeps it: the
+    completed tricks not kept, and checked as a position on its own (a seven whose trump seven
+    fell early is refused). :meth:`Position.play` plays it. Raises PositionError if illegal."""
     seat = position.to_move
     if card not in position.legal_moves():
         raise PositionError(f"{card} is not legal for seat {seat} here (legal: {position.legal_moves()})")
-    hands = list(position.hands)
-    hands[seat] = hands[seat] - CardSet([card])
-    side = position.side(seat)
-    score = list(position.score)
-    declared = [list(position.declared[0]), list(position.declared[1])]
-    if position.trump is not None and card.rank in (Rank.KING, Rank.OVER) and card.suit in position.held_marriages(seat):
-        declared[side].append(card.suit)
-        score[side] += position.marriage_value(card.suit)
-    trick = position.trick + (card,)
-    leader, seats = position.leader, position.players
-    if len(trick) == seats:
-        winner = (leader + trick_winner(trick, position.trump, position.notrump)) % seats
-        score[position.side(winner)] += sum(c.points for c in trick) + (10 if not hands[winner] else 0)
-        trick, leader = (), winner
-    changes = {"hands": tuple(hands), "trick": trick, "leader": leader, "score": tuple(score),
-               "declared": (tuple(declared[0]), tuple(declared[1]))}
-    if not any(hands):
-        return dataclasses.replace(position, **changes)  # the end: nothing left to check (or to solve)
-    return position.replace(**changes)
+    after = position.play(card, check=False, history=False)
+    if any(after.hands):
+        after.check()  # the end: nothing left to check (or to solve)
+    return after
 
 
 @dataclass(frozen=True)
@@ -73,25 +56,35 @@ def first_trick_number(position: Position) -> int:
 def group_tricks(position: Position, line: Sequence[Card]) -> list[Trick]:
     """``line`` from ``position`` grouped by trick (the current trick's cards so far included).
     Raises PositionError at an illegal card."""
-    hands = list(position.hands)
     cards = list(position.trick)
-    leader, seats = position.leader, position.players
+    begun = len(cards)
     number = first_trick_number(position)
     out: list[Trick] = []
     for card in line:
-        seat = (leader + len(cards)) % seats
-        allowed = legal_cards(hands[seat], cards, position.trump, position.notrump, position.announced)
-        if card not in allowed:
-            raise PositionError(f"{card} is not legal for seat {seat} here (legal: {allowed})")
-        hands[seat] = hands[seat] - CardSet([card])
         cards.append(card)
-        if len(cards) == seats:
-            winner = (leader + trick_winner(cards, position.trump, position.notrump)) % seats
-            last = 10 if not hands[winner] else 0
-            out.append(Trick(number, tuple(cards), tuple((leader + i) % seats for i in range(seats)), winner,
-                             sum(c.points for c in cards) + last))
-            cards, leader, number = [], winner, number + 1
-    if cards and (out or len(cards) > len(position.trick)):  # the line stops inside a trick
+        position, done = played_trick(position, card, number)
+        if done is not None:
+            out.append(done)
+            cards, number = [], number + 1
+    if cards and (out or len(cards) > begun):  # the line stops inside a trick
+        leader, seats = position.leader, position.players
         out.append(Trick(number, tuple(cards), tuple((leader + i) % seats for i in range(len(cards))), None,
                          sum(c.points for c in cards)))
     return out
+
+
+def played_trick(position: Position, card: Card, number: int, history: bool = True) -> tuple[Position, Trick | None]:
+    """:meth:`Position.play` of a legal ``card`` (PositionError naming it otherwise), with the
+    trick it completes (trick ``number``), if any."""
+    seat = position.to_move
+    allowed = position.legal_moves()
+    if card not in allowed:
+        raise PositionError(f"{card} is not legal for seat {seat} here (legal: {allowed})")
+    after = position.play(card, check=False, history=history)
+    if after.trick:
+        return after, None
+    cards = position.trick + (card,)
+    seats = position.players
+    points = sum(c.points for c in cards) + (10 if not any(after.hands) else 0)
+    players = tuple((position.leader + i) % seats for i in range(seats))
+    return after, Trick(number, cards, players, after.leader, points)

@@ -238,19 +238,24 @@ class Position:
         if card not in allowed:
             raise PositionError(f"seat {seat} cannot play {card} here: the legal cards are {allowed}")
 
-    def play(self, card: Card | str) -> Position:
-        """The position after the player to move plays ``card`` (checked: PositionError if illegal).
+    def play(self, card: Card | str, check: bool = True, history: bool = True) -> Position:
+        """The position after the player to move plays ``card``: the one way a card is played
+        (the review, the board, the strict search and the solver's lines all come here).
 
-        A completed trick goes to ``played``, its card points (and 10 for the last
-        trick) to the winner's side; a marriage that the card declares goes to
-        ``declared`` and its points to the side's ``score``.
+        A completed trick goes to ``played`` (``history=False``: the history is forgotten,
+        the position starting afresh, as the strict search, the review and the board keep
+        their positions), its card points (and 10 for the last trick) to the winner's side; a
+        marriage that the card declares (:meth:`declares`) goes to ``declared`` and its points
+        to the side's ``score``. ``check=False`` skips the legality check (PositionError), for
+        callers that play only legal cards.
         """
         if isinstance(card, str):
             card = Card.from_str(card)
-        self.check_play(card)
-        return self._after(card)
+        if check:
+            self.check_play(card)
+        return self._after(card, history)
 
-    def _after(self, card: Card) -> Position:
+    def _after(self, card: Card, history: bool = True) -> Position:
         seat = self.to_move
         hands = list(self.hands)
         hands[seat] = hands[seat] - CardSet([card])
@@ -266,8 +271,12 @@ class Position:
             winner = (self.leader + trick_winner(trick, self.trump, self.notrump)) % self.players
             last = not any(hands)
             score[self.side(winner)] += sum(c.points for c in trick) + (10 if last else 0)
-            changes.update(trick=(), leader=winner, played=self.played + (trick,),
-                           first_leader=self.leader if not self.played else self.first_leader)
+            if history:
+                changes.update(played=self.played + (trick,),
+                               first_leader=self.leader if not self.played else self.first_leader)
+            changes.update(trick=(), leader=winner)
+        if not history:
+            changes.update(played=(), first_leader=None)
         changes.update(score=tuple(score), declared=tuple(tuple(sorted(d)) for d in declared))
         return self.replace_unchecked(**changes)
 

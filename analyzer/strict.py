@@ -79,7 +79,7 @@ from analyzer.claims import (
 )
 from analyzer.contract import Contract
 from analyzer.lean_check import LEAN_MAX, first_lost
-from analyzer.rules import Position, strength, trick_winner
+from analyzer.rules import Position, legal_cards, strength, trick_winner
 from analyzer.solver import Solver, default_solver, questions
 
 # Contracts left when an announced seven has left play (its goal settled): the rest of the
@@ -104,48 +104,27 @@ class _Unsupported(Exception):
 
 
 def advance(position: Position, card: Card, names: tuple[str, ...]) -> tuple[Position | None, tuple[str, ...] | None]:
-    """``position`` after the player to move plays ``card``: the trick, the score (trick points,
-    the last trick, a marriage declared with the card) and the leader move on.
+    """``position`` after the player to move plays ``card`` (:meth:`Position.play`, the tricks
+    not kept): the trick, the score and the leader move on.
 
     Returns the new position (None when the play is over) and the claimed components
     renamed for it (None when one of them is lost: an announced seven played out of its
-    trick). A marriage is declared, as the solver counts it, when its first card is played
-    from a hand holding both (Czech rule) or the over-knave from a hand holding the king
-    (over-first)."""
-    seat = position.to_move
-    hands = list(position.hands)
-    hand = hands[seat]
-    hands[seat] = hand - CardSet([card])
-    score = list(position.score)
-    declared = [list(position.declared[0]), list(position.declared[1])]
-    side = position.side(seat)
-    if position.trump is not None and card.rank in (Rank.KING, Rank.OVER):
-        partner = Card.make(card.suit, Rank.OVER if card.rank == Rank.KING else Rank.KING)
-        czech = position.marriage_rule == "czech"
-        if partner in hand and (czech or card.rank == Rank.OVER):
-            score[side] += position.marriage_value(card.suit)
-            declared[side].append(card.suit)
+    trick)."""
+    after = position.play(card, check=False, history=False)  # the search's hot path: legal by construction
+    if after.trick:
+        return after, names
+    left = len(after.hands[0])
+    if left == 0:
+        return None, names
     trick = position.trick + (card,)
-    leader = position.leader
+    best = (after.leader - position.leader) % 3
     contract, side_suit = position.contract, position.side_suit
-    if len(trick) == 3:
-        best = trick_winner(trick, position.trump, position.notrump)
-        winner = (leader + best) % 3
-        left = len(hands[0])
-        units = sum(1 for c in trick if (SHARP_MASK >> c) & 1) + (1 if left == 0 else 0)
-        score[position.side(winner)] += 10 * units
-        leader, trick = winner, ()
-        if left == 0:
-            return None, names
-        names, contract, side_suit = _sevens_settled(position, contract, side_suit, names,
-                                                     position.trick + (card,), best, left)
-        if names is None:
-            return None, None
-    # Every field derived above from a valid position: not checked again (the search's hot path).
-    out = position.replace_unchecked(hands=tuple(hands), contract=contract, leader=leader, side_suit=side_suit,
-                                     trick=trick, score=(score[0], score[1]), played=(), first_leader=None,
-                                     declared=(tuple(sorted(declared[0])), tuple(sorted(declared[1]))))
-    return out, names
+    names, contract, side_suit = _sevens_settled(position, contract, side_suit, names, trick, best, left)
+    if names is None:
+        return None, None
+    if contract is not position.contract or side_suit is not position.side_suit:
+        after = after.replace_unchecked(contract=contract, side_suit=side_suit)
+    return after, names
 
 
 def _sevens_settled(position: Position, contract: Contract, side_suit: Suit | None, names: tuple[str, ...],
@@ -335,25 +314,9 @@ def _illegal_pairs(card: Card, trick: tuple[Card, ...], trump: Suit | None, notr
 
 def _legal_in_pair(card: Card, other: Card, trick: tuple[Card, ...], trump: Suit | None, notrump: bool,
                    announced: CardSet) -> bool:
-    """``card in legal_cards(CardSet([card, other]), ...)``, written out for two cards (this table
-    is built for every card and trick met; tests/test_strict.py holds it to legal_cards)."""
-    hand = (card, other)
-    moves: tuple[Card, ...] = hand
-    if trick:
-        led = trick[0].suit
-        follow = tuple(c for c in hand if c.suit == led)
-        trumps_in = [c for c in trick if c.suit == trump]
-        if follow:
-            top = max(strength(c, notrump) for c in trick if c.suit == led)
-            higher = tuple(c for c in follow if strength(c, notrump) > top)
-            moves = higher if higher and not (led != trump and trumps_in) else follow
-        elif trump is not None and any(c.suit == trump for c in hand):
-            trumps = tuple(c for c in hand if c.suit == trump)
-            top_trump = max((strength(c, notrump) for c in trumps_in), default=-1)
-            moves = tuple(c for c in trumps if strength(c, notrump) > top_trump) or trumps
-    if any(c in announced for c in moves) and any(c not in announced for c in moves):
-        moves = tuple(c for c in moves if c not in announced)
-    return card in moves
+    """May ``card`` be played from a hand of it and ``other``? (The rules' own legality: this
+    table is built once for every card and trick met.)"""
+    return card in legal_cards(CardSet([card, other]), trick, trump, notrump, announced)
 
 
 def _first_world(unseen: int, forbidden0: int, forbidden1: int, size0: int) -> int | None:

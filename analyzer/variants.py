@@ -115,12 +115,12 @@ class VariantPosition(Position):
             return CardSet([m for m in legal_moves(self) if isinstance(m, Card)])
         return super().legal_moves()
 
-    def play(self, card: Card | str) -> VariantPosition:
+    def play(self, card: Card | str, check: bool = True, history: bool = True) -> VariantPosition:
         if self.stock:
             from analyzer.stock import play_move
 
             return play_move(self, card)
-        return super().play(card)  # type: ignore[return-value]
+        return super().play(card, check, history)  # type: ignore[return-value]
 
     @property
     def free_tricks(self) -> int:

@@ -12,6 +12,7 @@ from analyzer.cli import main
 from analyzer.examples import example, path
 from analyzer.play import play
 from analyzer.review import review, value_of
+from analyzer.cards import Card, Suit
 from analyzer.rules import Position
 from analyzer.solver import Solver
 
@@ -101,3 +102,25 @@ def test_review_refuses_an_illegal_card_naming_the_trick() -> None:
     game["played"][1] = ["hK", "l7", "hU"][::-1]
     result = CliRunner().invoke(main, ["review", "-"], input=json.dumps(game))
     assert result.exit_code == 2 and "played trick 2:" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_a_game_under_over_first_marriages_is_reviewed_to_the_end() -> None:
+    """Issue 31: under "over-first" a king led from a marriage declares nothing (the marriage is
+    lost). The review's play once declared it, the position check then failed, and the review
+    stopped after trick 1 with a false error."""
+    deal = {"hands": ["hK hO hA bA bX lA lX aA aX a7", "h7 h8 h9 hX bK bO b7 lK lO a8",
+                      "hU b8 b9 bU l7 l8 l9 lU aK aO"],
+            "talon": "aU a9", "trump": "h", "contract": "game", "actor": 0, "marriage_rule": "over-first"}
+    start = Position.from_json(deal)
+    assert start.declares(Card.from_str("hK")) is None and start.declares(Card.from_str("hO")) == Suit.HEARTS
+    cards, current, rng = [Card.from_str("hK")], start.play("hK"), random.Random(31)
+    while any(current.hands):
+        card = rng.choice(list(current.legal_moves()))
+        cards.append(card)
+        current = current.play(card)
+    game = {**deal, "played": [[str(c) for c in cards[i:i + 3]] for i in range(0, 30, 3)]}
+    result = CliRunner().invoke(main, ["review", "-", "--json"], input=json.dumps(game))
+    assert result.exit_code == 0, result.stderr
+    payload = json.loads(result.stdout)
+    assert payload["stopped"] is None and len(payload["moves"]) == 30
+    assert current.declared[0] == ()  # the actor's hO, played after his hK, declared nothing either

@@ -12,8 +12,8 @@ the lead to its winner; a marriage card played moves the marriage into
 * Over-first rule: only an O played while holding the K declares it; a K
   played first loses it.
 
-It differs from ``analyzer.play.play`` (the CLI's and the review's, whose
-``Trick`` it shares) in one way the board needs:
+Every card is played by :meth:`Position.play` (``analyzer.play.played_trick``); the
+board differs from the review in one way:
 a played position may break a contract's own check (a seven whose trump
 seven has been played before the last trick has failed): it is still
 returned, unchecked, with the reason in ``PlayedOut.decided``, so the board
@@ -28,15 +28,12 @@ can go on showing the play; the solver is asked only about checked positions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from analyzer.cards import Card, CardSet, Rank, parse_cards
+from analyzer.cards import Card, CardSet, parse_cards
 from analyzer.errors import MariasError, PositionError
-from analyzer.play import Trick, first_trick_number
-from analyzer.rules import Position, legal_cards, trick_winner
-
-_PARTNER = {Rank.KING: Rank.OVER, Rank.OVER: Rank.KING}
-
+from analyzer.play import Trick, first_trick_number, played_trick
+from analyzer.rules import Position
 
 @dataclass(frozen=True)
 class PlayedOut:
@@ -87,33 +84,10 @@ def _lost_trick(start: Position, tricks: Sequence[Trick]) -> str | None:
 
 def _play_one(position: Position, card: Card, number: int) -> tuple[Position, Trick | None]:
     seat = position.to_move
-    hand = position.hands[seat]
-    if not hand:
+    if not position.hands[seat]:
         raise PositionError(f"card {number} ({card}): the play is over, no card is left to play")
-    allowed = legal_cards(hand, position.trick, position.trump, position.notrump, position.announced)
+    allowed = position.legal_moves()
     if card not in allowed:
         raise PositionError(f"card {number} ({card}) is not legal for seat {seat} here (legal: {allowed})")
-    side = position.side(seat)
-    score = list(position.score)
-    declared = [list(position.declared[0]), list(position.declared[1])]
-    partner = _PARTNER.get(card.rank)
-    # Czech rule: either card declares a held marriage; over-first: only the O (a K first loses it).
-    declares = position.marriage_rule == "czech" or card.rank == Rank.OVER
-    if position.trump is not None and partner is not None and Card.make(card.suit, partner) in hand and declares:
-        declared[side].append(card.suit)
-        score[side] += position.marriage_value(card.suit)
-    hands = list(position.hands)
-    hands[seat] = hand - CardSet([card])
-    trick = position.trick + (card,)
-    leader = position.leader
-    done = None
-    if len(trick) == 3:
-        winner = (leader + trick_winner(trick, position.trump, position.notrump)) % 3
-        points = sum(c.points for c in trick) + (10 if not any(hands) else 0)
-        score[position.side(winner)] += points
-        done = Trick(first_trick_number(position), trick, tuple((leader + i) % 3 for i in range(3)), winner, points)
-        trick, leader = (), winner
-    # Built without the check: a contract may be decided by the play (docs/board.md).
-    after = replace(position, hands=tuple(hands), trick=trick, leader=leader, score=tuple(score),
-                    declared=(tuple(declared[0]), tuple(declared[1])))
-    return after, done
+    # Not checked as a position: a contract may be decided by the play (docs/board.md).
+    return played_trick(position, card, first_trick_number(position), history=False)
