@@ -55,6 +55,7 @@ from analyzer.solver import (
     default_solver,
     questions,
 )
+from analyzer.targets import GAME_STEP
 
 # Components whose goal belongs to the defence: a claim is the actor's, so they are never claimed.
 DEFENCE_COMPONENTS = ("seven-against", "hundred-against")
@@ -853,14 +854,14 @@ def world_targets(claim: Claim, question: Question, unseen: int, first: np.ndarr
     """The question's target in each redistribution (``first`` and ``second``: the cards of
     ``defenders[0]`` and ``[1]``, masks; ``unseen`` theirs together). It depends on the
     redistribution only through the marriages the defenders hold (game, Czech rule): each adds
-    its points (20 or 40) to the defence's, and the target counts in steps of 20 points
-    (solver._question), so each adds a whole step or two."""
+    its points (20 or 40) to the defence's, and the target counts in steps of ``GAME_STEP``
+    points (analyzer.targets.game_target), so each adds a whole step or two."""
     position = claim.position
     targets = np.full(len(first), question.target, np.int16)
     if (defence_may_marry(unseen) and question.name == "game" and position.marriage_rule == "czech"
             and position.trump is not None):
-        steps = _marriage_steps(tuple(position.marriage_value(suit) // 20 for suit in Suit))
-        own = sum(position.marriage_value(suit) // 20 for seat in claim.defenders
+        steps = _marriage_steps(tuple(position.marriage_value(suit) // GAME_STEP for suit in Suit))
+        own = sum(position.marriage_value(suit) // GAME_STEP for seat in claim.defenders
                   for suit in position.held_marriages(seat))  # in the position's own redistribution
         targets += steps[_defence_marriages(unseen, first, second)] - np.int16(own)
     return targets

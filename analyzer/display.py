@@ -13,6 +13,12 @@ from analyzer.cards import Card, CardSet
 from analyzer.contract import DEFENCE_COMPONENTS, SEAT_NAMES
 from analyzer.play import Trick, first_trick_number, group_tricks
 from analyzer.rules import Position
+from analyzer.targets import (
+    best_marriage,
+    game_totals,
+    remaining_units,
+    trick_points_in_score,
+)
 
 if TYPE_CHECKING:
     from analyzer.solver import SolveResult
@@ -151,8 +157,6 @@ def _seven_note(position: Position, trick: Trick, goal: str, unicode: bool) -> s
 
 def draw_totals(position: Position, result: SolveResult) -> list[str]:
     """The numbers that decide each component, one line each, as a player adds them up."""
-    from analyzer.solver import fixed_marriages
-
     rows = []
     if result.actor_points is not None:
         trump = position.trump
@@ -171,8 +175,7 @@ def draw_totals(position: Position, result: SolveResult) -> list[str]:
             for suit in held[side]:
                 kind = "trump marriage" if suit == trump else "marriage"
                 parts.append(f"{position.marriage_value(suit)} {kind} ({suit.token} held)")
-            total = position.score[side] + points + (position.talon.points if side else 0)
-            total += fixed_marriages(position, side)
+            total = game_totals(position, result.actor_points, result.defence_points)[side]
             totals.append(total)
             rows.append(f"  {who} {' + '.join(parts)} = {total}")
         if "game" in position.contract.components:
@@ -187,12 +190,9 @@ def draw_totals(position: Position, result: SolveResult) -> list[str]:
 
 def _hundred_row(position: Position, result: SolveResult, side: int) -> str:
     """The hundred's count (csm 10.9): the side's trick points and ONE marriage, the best."""
-    from analyzer.solver import _best_marriage
-
-    declared = sum(position.marriage_value(s) for s in position.declared[side])
-    so_far = position.score[side] - declared + (position.talon.points if side else 0)
+    so_far = trick_points_in_score(position, side) + (position.talon.points if side else 0)
     in_play = result.actor_points if side == 0 else result.defence_points
-    best = _best_marriage(position, side)
+    best = best_marriage(position, side)
     total = so_far + in_play + best
     who = ("hundred: actor's", "hundred-against: defence's")[side]
     return (f"{who} trick points {so_far} so far + {in_play} in play + best marriage {best}"
@@ -205,7 +205,7 @@ def draw_card_values(position: Position, values: dict[Card, dict[str, Any]], uni
     seat = position.to_move
     side = position.side(seat)
     who = "actor" if side == 0 else "defence"
-    remaining = 10 * _remaining_units(position)
+    remaining = 10 * remaining_units(position)
 
     goal_side = 1 if position.contract.own_goal[0] in DEFENCE_COMPONENTS else 0
 
@@ -238,10 +238,6 @@ def draw_card_values(position: Position, values: dict[Card, dict[str, Any]], uni
     return rows
 
 
-def _remaining_units(position: Position) -> int:
-    from analyzer.solver import remaining_units
-
-    return remaining_units(position)
 
 
 # --- HTML for Jupyter ----------------------------------------------------------------------------

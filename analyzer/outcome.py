@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from analyzer.errors import PositionError
 from analyzer.rules import Position, seven_of
+from analyzer.targets import remaining_units, trick_points_in_score
 
 if TYPE_CHECKING:
     from analyzer.solver import SolveResult
@@ -24,8 +25,6 @@ if TYPE_CHECKING:
 def result_json(position: Position, result: SolveResult) -> dict[str, Any]:
     """The result JSON of ``position`` played out as ``result`` says. Raises PositionError when the
     position is not a whole deal (its trick points must make 90 with the talon's)."""
-    from analyzer.solver import remaining_units
-
     contract = position.contract
     out: dict[str, Any] = {"rules": position.rules, "contract": contract.value, "actor": position.actor}
     if position.players == 2:  # one player pays the other (analyzer/scoring/two.py)
@@ -39,8 +38,7 @@ def result_json(position: Position, result: SolveResult) -> dict[str, Any]:
     comps = {**{name: result.makes for name in contract.own_goal}, **result.components}
     if position.trump is not None:
         out["trump"] = position.trump.token
-        declared = [sum(position.marriage_value(s) for s in position.declared[side]) for side in (0, 1)]
-        tricks = [position.score[side] - declared[side] for side in (0, 1)]
+        tricks = [trick_points_in_score(position, side) for side in (0, 1)]
         points = (tricks[0] + result.actor_points, tricks[1] + result.defence_points)
         so_far = tricks[0] + tricks[1]
         if sum(points) + position.talon.points != 90:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from analyzer.cards import Card, CardSet
+from analyzer.cards import Card
 from analyzer.errors import PositionError
 from analyzer.rules import Position
 

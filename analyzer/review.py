@@ -26,6 +26,7 @@ from analyzer.errors import MariasError, PositionError
 from analyzer.play import first_trick_number, play
 from analyzer.rules import Position
 from analyzer.solver import Solver, default_solver
+from analyzer.targets import trick_points_in_score
 
 
 @dataclass(frozen=True)
@@ -146,7 +147,7 @@ def value_of(position: Position, solver: Solver) -> Value:
 
 def _taken(position: Position) -> int:
     """The actor's trick points so far (the score less the declared marriages)."""
-    return position.score[0] - sum(position.marriage_value(s) for s in position.declared[0])
+    return trick_points_in_score(position, 0)
 
 
 def goal_side(position: Position) -> int:

@@ -13,7 +13,6 @@ value behind ``actor_points`` is a few of them on the same table.
 """
 from __future__ import annotations
 
-import math
 import threading
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -21,8 +20,17 @@ from typing import Any, NamedTuple
 from analyzer import _core
 from analyzer.cards import SHARP_MASK, Card
 from analyzer.contract import Contract
-from analyzer.errors import ArgumentError, PositionError
+from analyzer.errors import ArgumentError
 from analyzer.rules import Position, seven_of, trick_winner
+from analyzer.targets import (  # noqa: F401 (remaining_units, fixed_marriages: the names the solver's users import)
+    best_marriage,
+    fixed_marriages,
+    game_target,
+    hundred_target,
+    remaining_units,
+    sure_points,
+    trick_points_in_score,
+)
 
 # Parts of each contract, each scored (and searched) separately, and what "makes" means.
 COMPONENTS: dict[Contract, tuple[str, ...]] = {c: c.components for c in Contract}
@@ -117,76 +125,33 @@ class SolveResult:
         return html_result(self)
 
 
-def remaining_units(position: Position) -> int:
-    """R: trick points (units) still to be taken, the last trick included."""
-    mask = 0
-    for hand in position.hands:
-        mask |= hand.mask
-    for card in position.trick:
-        mask |= 1 << card
-    for card in getattr(position, "stock", ()):  # two players: the cards still to draw (analyzer/stock.py)
-        mask |= 1 << card
-    return (mask & SHARP_MASK).bit_count() + (1 if mask else 0)
-
-
-def _held_marriages(position: Position, side: int) -> list[int]:
-    """Points of each marriage the side holds: under the Czech rule they will all be declared
-    whatever the play (under over-first the search decides)."""
-    if position.marriage_rule != "czech":
-        return []
-    seats = [s for s in range(position.players) if position.side(s) == side]
-    return [position.marriage_value(suit) for s in seats for suit in position.held_marriages(s)]
-
-
-def fixed_marriages(position: Position, side: int) -> int:
-    """Points of the marriages a side holds, declared for sure under the Czech rule."""
-    return sum(_held_marriages(position, side))
-
-
-def _trick_points_in_score(position: Position, side: int) -> int:
-    declared = sum(position.marriage_value(s) for s in position.declared[side])
-    points = position.score[side] - declared
-    if points < 0:
-        who = ("actor", "defence")[side]
-        raise PositionError(f"score.{who} ({position.score[side]}) is less than its declared marriages ({declared})")
-    return points
-
-
-def _best_marriage(position: Position, side: int) -> int:
-    """The side's best marriage in points: declared, and under the Czech rule held."""
-    declared = [position.marriage_value(s) for s in position.declared[side]]
-    return max(declared + _held_marriages(position, side), default=0)
-
-
 def questions(position: Position) -> dict[str, Question]:
     """The questions that decide each component of the position's contract. Worked out once per
     position (positions do not change) and shared by every caller: read it, never change it.
     (The strict search asks it several times at each of its nodes.)"""
     cached = position.__dict__.get("_questions")
     if cached is None:
-        cached = {name: _question(position, name) for name in COMPONENTS[position.contract]}
+        cached = {name: question(position, name) for name in COMPONENTS[position.contract]}
         position.__dict__["_questions"] = cached
     return cached
 
 
-def _question(position: Position, name: str) -> Question:
+def question(position: Position, name: str) -> Question:
+    """The core's question that decides component ``name`` of the position's contract."""
     trump = position.trump
     over_first = position.marriage_rule == "over-first"
     if name == "game":
-        # The actor makes it iff A0 + 10 (2G - R) > D0; G is the hra value.
-        a0 = position.score[0] + fixed_marriages(position, 0)
-        d0 = position.score[1] + fixed_marriages(position, 1) + position.talon.points
-        target = (10 * remaining_units(position) + d0 - a0) // 20 + 1
+        target = game_target(sure_points(position, 0), sure_points(position, 1), remaining_units(position))
         return Question(name, _core.GOAL_POINTS, 0, target, _core.MARR_DIFF if over_first else _core.MARR_NONE)
     if name in ("hundred", "hundred-against"):
         side = 0 if name == "hundred" else 1
-        have = _trick_points_in_score(position, side) + (position.talon.points if side else 0)
-        best = _best_marriage(position, side)
+        have = trick_points_in_score(position, side) + (position.talon.points if side else 0)
+        best = best_marriage(position, side)
         if over_first:
             # The core adds what the play improves on the best marriage so far.
-            target = math.ceil((100 - have) / 10) - best // 10
+            target = hundred_target(have, 0) - best // 10
             return Question(name, _core.GOAL_POINTS, side, target, _core.MARR_BEST, best // 10)
-        return Question(name, _core.GOAL_POINTS, side, math.ceil((100 - have - best) / 10))
+        return Question(name, _core.GOAL_POINTS, side, hundred_target(have, best))
     if name in ("seven", "seven-against", "two-sevens"):
         wanted = ((seven_of(trump), 1),)
         if name == "two-sevens":
@@ -232,7 +197,7 @@ def _live_goals(position: Position, wanted: tuple[tuple[Card, int], ...]) -> tup
 
 def hra_question(position: Position) -> Question:
     """The point search behind actor_points and the hra value (any contract with trumps)."""
-    return _question(position, "game")
+    return question(position, "game")
 
 
 _hra_question = hra_question
@@ -291,12 +256,12 @@ class Solver:
         if name not in position.contract.components:
             raise ArgumentError(f"{position.contract.value} has no component {name!r} "
                                 f"(it has {', '.join(position.contract.components)})")
-        return self.ask(position, _question(position, name))
+        return self.ask(position, question(position, name))
 
     def makes(self, position: Position) -> bool:
         """The contract's own goal, as fast as it can be answered."""
         _check_position(position, "makes")
-        return all(self.ask(position, _question(position, name)) for name in OWN_GOAL[position.contract])
+        return all(self.ask(position, question(position, name)) for name in OWN_GOAL[position.contract])
 
     def hra_value(self, position: Position) -> int:
         """The actor's points in the rest of the play under best play for the hra (trick points and

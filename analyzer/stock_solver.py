@@ -19,9 +19,9 @@ from analyzer.solver import (
     SolveResult,
     hra_question,
     questions,
-    remaining_units,
 )
 from analyzer.stock import EXCHANGE, Move, group_line
+from analyzer.targets import remaining_units
 
 if TYPE_CHECKING:
     from analyzer.variants import VariantPosition

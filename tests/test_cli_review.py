@@ -8,11 +8,11 @@ from click.testing import CliRunner
 from randpos import random_position
 from reference import reference_solve
 
+from analyzer.cards import Card, Suit
 from analyzer.cli import main
 from analyzer.examples import example, path
 from analyzer.play import play
 from analyzer.review import review, value_of
-from analyzer.cards import Card, Suit
 from analyzer.rules import Position
 from analyzer.solver import Solver
 

@@ -23,7 +23,9 @@ from analyzer.batch import EXACT, run_batch
 from analyzer.cards import SHARP_MASK, CardSet
 from analyzer.contract import Contract
 from analyzer.rules import Position, default_leader
-from analyzer.solver import _question
+from analyzer.solver import question
+from analyzer.targets import game_target as units_to_win_game
+from analyzer.targets import hundred_target as units_for_hundred
 
 TT_LOG2 = 18
 CLUSTER_RUN = 2000  # the fewest worlds worth a task of their own on a cluster
@@ -185,8 +187,8 @@ def _solve_layout(group: list[Option], hands_in: np.ndarray, actor: int, rules: 
         d_sum, _ = marriage_points(dm, trump)
         tp = 10 * popcount(talon_mask & np.uint32(SHARP_MASK)).astype(np.int64)
         units = popcount((hands[:, 0] | hands[:, 1] | hands[:, 2]) & np.uint32(SHARP_MASK)).astype(np.int64) + 1
-        game_target = (10 * units + d_sum + tp - a0) // 20 + 1
-        hundred_target = (100 - best + 9) // 10
+        game_target = units_to_win_game(a0, d_sum + tp, units)
+        hundred_target = units_for_hundred(0, best)
     else:
         am = dm = tp = zero
         game_target = hundred_target = None
@@ -196,7 +198,7 @@ def _solve_layout(group: list[Option], hands_in: np.ndarray, actor: int, rules: 
     point_search = [c for c in names if c in ("game", "hundred")]
     state = None
     if point_search:
-        q = _question(position, "game")
+        q = question(position, "game")
         state = q.state(position)
         slots["points" if exact_points else "game"] = len(questions)
         questions.append((q.game(position), EXACT if exact_points else 1))
@@ -208,7 +210,7 @@ def _solve_layout(group: list[Option], hands_in: np.ndarray, actor: int, rules: 
     for name in names:
         if name in ("game", "hundred"):
             continue
-        q = _question(position, name)
+        q = question(position, name)
         state = state or q.state(position)
         slots[name] = len(questions)
         questions.append((q.game(position), q.target))

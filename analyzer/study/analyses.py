@@ -30,8 +30,9 @@ from analyzer.policy import (
     two_player_endgame,
 )
 from analyzer.rules import Position, seven_of
-from analyzer.solver import Solver, fixed_marriages, questions, remaining_units
+from analyzer.solver import Solver, questions
 from analyzer.study.spec import SUITS, Study, StudyError
+from analyzer.targets import game_totals, remaining_units
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -191,9 +192,7 @@ def forehand_columns(deals: Sequence[Deal], analyses: Sequence[str]) -> list[dic
             if "points" in analyses:
                 for row, position, g in zip(rows, games, answer_all(games, "game", exact=True)):
                     both = declared_in_play(position)
-                    actor = position.score[0] + 10 * g + fixed_marriages(position, 0) + both
-                    defence = (position.score[1] + 10 * (remaining_units(position) - g)
-                               + fixed_marriages(position, 1) + both + position.talon.points)
+                    actor, defence = game_totals(position, 10 * g + both, 10 * (remaining_units(position) - g) + both)
                     row[f"hra_{t}"] = actor
                     row[f"hra_makes_{t}"] = actor > defence
             else:

@@ -35,6 +35,7 @@ from analyzer.errors import MariasError, PositionError
 from analyzer.play import Trick, first_trick_number, played_trick
 from analyzer.rules import Position
 
+
 @dataclass(frozen=True)
 class PlayedOut:
     """The position after some cards, the tricks they completed, and the legal cards next."""

@@ -21,9 +21,9 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # the test helpers (randpos, test_four_players, ...)
 
-from click.testing import CliRunner  # noqa: E402
+from click.testing import CliRunner
 
-from analyzer.cli import main  # noqa: E402
+from analyzer.cli import main
 
 EXAMPLES = HERE.parent.parent / "analyzer" / "examples"
 OUT = HERE / "cases.json"
