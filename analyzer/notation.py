@@ -4,16 +4,22 @@ Fields, separated by spaces (docs/semantics.md, "One-line notation")::
 
     HANDS CONTRACT TRUMP ACTOR LEADER [key=value ...]
 
-- ``HANDS``: seats 0, 1 and 2 separated by ``/``; a hand is each suit's letter
-  followed by its ranks, high to low (``hAXK`` + ``b7`` = ``hAXKb7``); ``-`` for
-  an empty hand.
+- ``HANDS``: one hand a seat, from seat 0, separated by ``/``: three hands for
+  three players, four for four, two for two (the table is the number of hands);
+  a hand is each suit's letter followed by its ranks, high to low (``hAXK`` +
+  ``b7`` = ``hAXKb7``); ``-`` for an empty hand.
 - ``CONTRACT``: its name (``game``, ``hundred-seven``, … or a Czech name);
   ``TRUMP``: a suit letter, ``-`` without trumps; ``ACTOR``, ``LEADER``: seats.
 - optional, in this order when written: ``side=b`` (two-sevens), ``trick=hAh7``
   (cards in the order played), ``talon=aXl9``, ``score=60,20`` (actor, defence,
   in points), ``marriages=h,b`` (actor's suits, defence's; ``-`` for none),
   ``rule=over-first``, ``rules=basic``, ``played=hAh7h8,b7b8b9`` (completed
-  tricks, each from its leader) and ``first=0`` (who led the first of them).
+  tricks, each from its leader) and ``first=0`` (who led the first of them);
+  four players: ``partner=hK`` (the called card), ``partner=2`` (a seat) or
+  ``partner=wise`` (durch with the wise one); two players: ``stock=hAh7``
+  (the cards still to draw, in drawing order) and ``variant=six``. ``rule=`` is
+  written when the marriage rule is not the table's own (over-first for two
+  players, Czech otherwise).
 
 ``str`` writes only the keys that differ from the defaults, so every position
 has one canonical line, and ``from_str(str(p)) == p``.
@@ -35,7 +41,9 @@ from analyzer.cards import RANK_TOKENS, SUIT_TOKENS, Card, CardSet, Suit
 from analyzer.errors import NotationError
 
 # The optional keys, in the order they are written.
-KEYS = ("side", "trick", "talon", "score", "marriages", "rule", "rules", "played", "first")
+KEYS = ("side", "trick", "talon", "score", "marriages", "rule", "rules", "played", "first", "partner", "stock",
+        "variant")
+HANDS = {2: "two", 3: "three", 4: "four"}  # hands in a line: the players at the table
 
 
 def hand_to_str(cards: CardSet) -> str:
@@ -94,13 +102,20 @@ def position_to_str(position: Any) -> str:
         extra["score"] = f"{p.score[0]},{p.score[1]}"
     if p.declared != ((), ()):
         extra["marriages"] = ",".join("".join(s.token for s in d) or "-" for d in p.declared)
-    if p.marriage_rule != "czech":
+    if p.marriage_rule != default_marriage_rule(p.players):
         extra["rule"] = p.marriage_rule
     if p.rules != "csm":
         extra["rules"] = p.rules
     if p.played:
         extra["played"] = ",".join(cards_to_str(t) for t in p.played)
         extra["first"] = str(p.first_leader)
+    partner = p.to_json().get("partner") if p.players == 4 else None
+    if partner is not None:
+        extra["partner"] = str(partner)
+    if p.players == 2 and p.stock:
+        extra["stock"] = cards_to_str(p.stock)
+    if p.players == 2 and p.variant != "lizany":
+        extra["variant"] = p.variant
     return " ".join(fields + [f"{k}={extra[k]}" for k in KEYS if k in extra])
 
 
@@ -119,8 +134,9 @@ def position_from_str(text: str) -> Any:
         raise NotationError(f"a position line has at least 5 fields (hands contract trump actor leader): {text!r}")
     hands_text, contract, trump, actor, leader, *rest = parts
     hands = hands_text.split("/")
-    if len(hands) != 3:
-        raise NotationError(f"three hands separated by '/', not {hands_text!r}")
+    players = len(hands)
+    if players not in HANDS:
+        raise NotationError(f"two, three or four hands separated by '/', not {hands_text!r}")
     extra: dict[str, str] = {}
     for item in rest:
         key, eq, value = item.partition("=")
@@ -129,13 +145,17 @@ def position_from_str(text: str) -> Any:
         if key in extra:
             raise NotationError(f"field {key!r} given twice")
         extra[key] = value
+    if players != 4 and "partner" in extra or players != 2 and ({"stock", "variant"} & set(extra)):
+        key = "partner" if "partner" in extra else min({"stock", "variant"} & set(extra))
+        raise NotationError(f"{key}= is given only with {'four' if key == 'partner' else 'two'} hands, "
+                            f"not {HANDS[players]}")
     data: dict[str, Any] = {
         "contract": contract,
         "trump": None if trump == "-" else trump,
-        "actor": _seat(actor, "actor"),
-        "leader": _seat(leader, "leader"),
+        "actor": _seat(actor, "actor", players),
+        "leader": _seat(leader, "leader", players),
         "rules": extra.get("rules", "csm"),
-        "marriage_rule": extra.get("rule", "czech"),
+        "marriage_rule": extra.get("rule", default_marriage_rule(players)),
     }
     if "side" in extra:
         data["side_suit"] = extra["side"]
@@ -152,14 +172,31 @@ def position_from_str(text: str) -> Any:
     if "played" in extra:
         data["played"] = [[str(c) for c in cards_from_str(t)] for t in extra["played"].split(",")]
     if "first" in extra:
-        data["first_leader"] = _seat(extra["first"], "first")
+        data["first_leader"] = _seat(extra["first"], "first", players)
+    if players != 3:  # four or two players: their reader (analyzer.variants) takes the JSON
+        data.update(players=players, hands=[str(hand_from_str(h)) for h in hands],
+                    trick=[str(c) for c in cards_from_str(extra.get("trick", ""))],
+                    talon=str(hand_from_str(extra.get("talon", "-"))))
+        if "partner" in extra:
+            data["partner"] = int(extra["partner"]) if extra["partner"].isdigit() else extra["partner"]
+        if "stock" in extra:
+            data["stock"] = [str(c) for c in cards_from_str(extra["stock"])]
+        if "variant" in extra:
+            data["variant"] = extra["variant"]
+        return Position.from_json(data)
     fields = read_fields(data)
     fields["trick"] = cards_from_str(extra.get("trick", ""))
     fields["talon"] = hand_from_str(extra.get("talon", "-"))
     return Position.build(hands=tuple(hand_from_str(h) for h in hands), **fields)
 
 
-def _seat(text: str, name: str) -> int:
-    if text not in ("0", "1", "2"):
-        raise NotationError(f"{name} is a seat 0, 1 or 2, not {text!r}")
+def default_marriage_rule(players: int) -> str:
+    """The marriage rule a table plays unless told: two players declare with the over-knave."""
+    return "over-first" if players == 2 else "czech"
+
+
+def _seat(text: str, name: str, players: int = 3) -> int:
+    if not (text.isdigit() and len(text) == 1 and int(text) < players):
+        seats = ", ".join(map(str, range(players - 1))) + f" or {players - 1}"
+        raise NotationError(f"{name} is a seat {seats}, not {text!r}")
     return int(text)

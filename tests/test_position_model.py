@@ -147,7 +147,7 @@ def test_notation_example() -> None:
 
 @pytest.mark.parametrize("line, message", [
     ("", "at least 5 fields"),
-    ("hA/h7 game h 0 0", "three hands"),
+    ("hA game h 0 0", "two, three or four hands"),
     ("hA/h7/hZ game h 0 0", "cannot read hand 'hZ'"),
     ("hAA/h7/h8 game h 0 0", "twice"),
     ("hA/h7/h8 game h 3 0", "actor is a seat"),
@@ -307,3 +307,48 @@ def test_mangled_history_json_reads_or_fails_in_one_line() -> None:
             Position.from_json(data)
         except MariasError as exc:
             assert "\n" not in str(exc) and str(exc)
+
+
+@pytest.mark.parametrize("players", [4, 2, "stock"])
+@pytest.mark.parametrize("count", [1000, pytest.param(5000, marks=pytest.mark.slow)])
+def test_notation_round_trips_for_every_table(players: int | str, count: int) -> None:
+    """Issue 31: a four-player position's line once named four hands that ``from_str`` refused.
+    Every table writes a line that reads back to the same position (partners, the wise one,
+    the stock, the six-card variant, the marriage rule where it is not the table's own)."""
+    from test_four_players import play_random, random_position4
+    from test_stock import deal
+    from test_two_players import CONTRACTS2, random_position2
+
+    rng = random.Random(31)
+    for _ in range(count):
+        if players == 4:
+            position = Position.from_json(random_position4(rng, rng.randint(1, 8)))
+            if rng.random() < 0.5:
+                position = play_random(rng, position, rng.randint(1, 12))
+        elif players == 2:
+            position = Position.from_json(random_position2(rng, rng.randint(1, 8), rng.choice(CONTRACTS2)))
+        else:
+            position = deal(rng, rng.random() < 0.5, 2 * rng.randint(1, 6))
+        line = str(position)
+        assert "\n" not in line and len(line.split()[0].split("/")) == position.players
+        assert Position.from_str(line) == position, line
+        assert str(Position.from_str(line)) == line
+        assert Position.from_json(position.to_json()) == position
+
+
+def test_the_four_player_wise_durch_reads_back() -> None:
+    position = Position.from_json({"players": 4, "hands": ["hA", "h7", "h8", "hK"], "contract": "durch",
+                                   "partner": "wise", "actor": 1})
+    assert str(position) == "hA/h7/h8/hK durch - 1 1 partner=wise"
+    assert Position.from_str(str(position)) == position
+
+
+@pytest.mark.parametrize("line, words", [
+    ("hA/h7/h8 game h 0 0 partner=1", "partner= is given only with four hands"),
+    ("hA/h7/h8/hK game h 4 0", "actor is a seat 0, 1, 2 or 3"),
+    ("hA/h7 game h 0 0 stock=b7b8 partner=hK", "partner= is given only with four hands"),
+    ("hA/h7/h8/hK/b7 game h 0 0", "two, three or four hands"),
+])
+def test_bad_lines_for_other_tables_are_one_line(line: str, words: str) -> None:
+    with pytest.raises(MariasError, match=words):
+        Position.from_str(line)
