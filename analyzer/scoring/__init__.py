@@ -10,14 +10,16 @@ The package, in the order data flows through it:
 
 - :mod:`~analyzer.scoring.result`: the result JSON read and checked, whatever the rule set;
   :mod:`~analyzer.scoring.facts`: the bonus facts, given or counted from the cards;
-- :mod:`~analyzer.scoring.tables` and one price table per rule set,
+- :mod:`~analyzer.scoring.ruleset`: the shape of a price table; one table per rule set,
   :mod:`~analyzer.scoring.csm`, :mod:`~analyzer.scoring.basic`, :mod:`~analyzer.scoring.licit`;
+  :mod:`~analyzer.scoring.tables`: the rule sets by name, their options applied;
 - :mod:`~analyzer.scoring.checks`: what a rule set refuses, and the facts each payment needs;
 - :mod:`~analyzer.scoring.outcomes`: each component won or lost, and its price;
 - :mod:`~analyzer.scoring.bonuses`: the csm bonus table (17);
 - :mod:`~analyzer.scoring.settle` and :mod:`~analyzer.scoring.sheet`: the score sheet.
 - :mod:`~analyzer.scoring.four` and :mod:`~analyzer.scoring.two`: four and two players, the same
-  machinery with who pays whom and the rule set adapted.
+  machinery with who pays whom and the rule set adapted; :mod:`~analyzer.scoring.obligations`:
+  the four-player options that oblige a flek.
 
 >>> result = parse_result({"contract": "seven", "trump": "h", "actor": 0,
 ...     "flek": {"seven": 2, "game": 1}, "points": {"actor": 80, "defence": 10},

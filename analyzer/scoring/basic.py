@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from analyzer.scoring.four import FOUR_OPTIONS
-from analyzer.scoring.tables import Option, RuleSet, Shape
+from analyzer.scoring.ruleset import Option, RuleSet, Shape
 
 _BOOL = (False, True)
 

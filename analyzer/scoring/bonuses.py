@@ -2,16 +2,29 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from analyzer.errors import ResultError
 from analyzer.scoring.facts import Holding, MissingFact
 from analyzer.scoring.outcomes import Outcome
 from analyzer.scoring.result import GameResult
-from analyzer.scoring.tables import BonusRow, Rules
+from analyzer.scoring.ruleset import BonusRow, Rules
 
-if TYPE_CHECKING:
-    from analyzer.scoring.settle import Sheet
+
+class Sheet(Protocol):
+    """What :func:`pay_bonuses` writes on: :class:`analyzer.scoring.settle.Sheet`, named by its
+    shape so that this module sits below the settlement that calls it."""
+
+    r: GameResult
+    t: Rules
+
+    @property
+    def everybody(self) -> tuple[int, ...]: ...
+
+    def add(self, description: str, where: str, amount: Fraction, payers: tuple[int, ...],
+            payees: tuple[int, ...]) -> None: ...
+
+    def between(self, actor_receives: bool) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
 
 
 def may_pay(r: GameResult, t: Rules, outcomes: list[Outcome]) -> bool:

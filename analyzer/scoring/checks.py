@@ -8,7 +8,7 @@ from __future__ import annotations
 from analyzer.contract import DEFENCE_COMPONENTS
 from analyzer.errors import ResultError
 from analyzer.scoring.result import GameResult
-from analyzer.scoring.tables import AGAINST, HUNDREDS, Rules
+from analyzer.scoring.ruleset import AGAINST, HUNDREDS, Rules
 
 
 def components(r: GameResult, t: Rules) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ from fractions import Fraction as F
 from typing import TYPE_CHECKING
 
 from analyzer.scoring.four import FOUR_OPTIONS
-from analyzer.scoring.tables import BonusRow, Option, RuleSet, Shape
+from analyzer.scoring.ruleset import BonusRow, Option, RuleSet, Shape
 
 if TYPE_CHECKING:
     from analyzer.scoring.facts import Holding

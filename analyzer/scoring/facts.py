@@ -9,17 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from analyzer.cards import Card, CardSet, Rank, Suit
 from analyzer.contract import Contract
 from analyzer.errors import MariasError, ResultError
 from analyzer.holding import Holding as Cards
 
-if TYPE_CHECKING:
-    from analyzer.scoring.result import SevenFate
-
-__all__ = ["Holding", "MissingFact", "read_cards"]
+__all__ = ["Holding", "MissingFact", "SevenFate", "read_cards"]
 
 
 class MissingFact(ResultError):
@@ -28,6 +25,20 @@ class MissingFact(ResultError):
     def __init__(self, name: str) -> None:
         super().__init__(name)
         self.name = name
+
+
+@dataclass(frozen=True)
+class SevenFate:
+    """Who held a seven and what became of it (``won``, ``killed``, ``early``, ``talon``, ``late``).
+
+    The trump seven's fate is about the last trick, the side seven's (two
+    sevens) about the last trick but one. Here, below
+    :mod:`~analyzer.scoring.result` which re-exports it, because :func:`read_cards`
+    checks the fates against the cards.
+    """
+
+    seat: int
+    fate: str
 
 
 @dataclass(frozen=True)

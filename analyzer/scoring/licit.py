@@ -12,7 +12,7 @@ from fractions import Fraction as F
 
 from analyzer.scoring import basic, csm
 from analyzer.scoring.four import FOUR_OPTIONS
-from analyzer.scoring.tables import Option, RuleSet, Shape
+from analyzer.scoring.ruleset import Option, RuleSet, Shape
 
 _BOOL = (False, True)
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from analyzer.scoring.result import GameResult
-from analyzer.scoring.tables import Rules
+from analyzer.scoring.ruleset import Rules
 
 # What a seven's fate says on the sheet: the trump seven's is about the last
 # trick, the side seven's (two sevens) about the last trick but one.

@@ -22,8 +22,8 @@ from typing import Any
 from analyzer.cards import CardSet, Suit
 from analyzer.contract import COMPONENT_NAMES, Contract
 from analyzer.errors import MariasError, ResultError
-from analyzer.scoring.facts import Holding, read_cards
-from analyzer.scoring.tables import AGAINST
+from analyzer.scoring.facts import Holding, SevenFate, read_cards
+from analyzer.scoring.ruleset import AGAINST
 from analyzer.scoring.two import SIX, VARIANTS, check_contract, check_two
 
 # Four active players: the contracts played with a partner (the rest alone against three).
@@ -38,18 +38,6 @@ RENONC_KINDS = ("play", "technical")
 MAX_FLEK = 30
 # The facts of play: what a game played out gives, and a game not played ignores.
 PLAY_FACTS = ("points", "talon_points", "marriages", "trump_seven", "side_seven", "actor_tricks")
-
-
-@dataclass(frozen=True)
-class SevenFate:
-    """Who held a seven and what became of it (``won``, ``killed``, ``early``, ``talon``, ``late``).
-
-    The trump seven's fate is about the last trick, the side seven's (two
-    sevens) about the last trick but one.
-    """
-
-    seat: int
-    fate: str
 
 
 @dataclass(frozen=True)

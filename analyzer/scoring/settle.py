@@ -23,7 +23,8 @@ from analyzer.contract import DEFENCE_COMPONENTS
 from analyzer.errors import ResultError
 from analyzer.scoring.bonuses import may_pay, pay_bonuses
 from analyzer.scoring.checks import check, check_facts, components
-from analyzer.scoring.four import SOURCE, obligations, pairs
+from analyzer.scoring.four import SOURCE, pairs
+from analyzer.scoring.obligations import obligations
 from analyzer.scoring.outcomes import Outcome, outcome
 from analyzer.scoring.result import GameResult, parse_result
 from analyzer.scoring.sheet import Line, Settlement, fmt

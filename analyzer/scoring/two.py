@@ -33,7 +33,7 @@ from analyzer.errors import ResultError
 from analyzer.scoring.basic import CONTRACTS as BASIC_CONTRACTS
 
 if TYPE_CHECKING:
-    from analyzer.scoring.tables import Rules
+    from analyzer.scoring.ruleset import Rules
 
 __all__ = ["SIX", "TWO_CONTRACTS", "VARIANTS", "check_contract", "check_two", "two_rules"]
 
