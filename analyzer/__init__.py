@@ -19,6 +19,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+import analyzer.variants  # noqa: F401 (registers the four- and two-player tables with Position.from_json)
+
 __version__ = "0.1.0"
 
 # name -> the module that defines it (never a submodule's own name: importing the submodule would

@@ -119,14 +119,13 @@ def position_to_str(position: Any) -> str:
     return " ".join(fields + [f"{k}={extra[k]}" for k in KEYS if k in extra])
 
 
-def position_from_str(text: str) -> Any:
-    """Read a line written by :func:`position_to_str` (keys in any order).
+def position_from_str(text: str, position: Any) -> Any:
+    """Read a line written by :func:`position_to_str` (keys in any order) as the position JSON,
+    which ``position.from_json`` (the class, :class:`~analyzer.rules.Position`) reads and checks.
 
     Raises NotationError for text that cannot be read, PositionError for a position
     that breaks the rules.
     """
-    from analyzer.rules import Position, read_fields
-
     if not isinstance(text, str):
         raise NotationError(f"a position line must be text, not {type(text).__name__}")
     parts = text.split()
@@ -173,21 +172,18 @@ def position_from_str(text: str) -> Any:
         data["played"] = [[str(c) for c in cards_from_str(t)] for t in extra["played"].split(",")]
     if "first" in extra:
         data["first_leader"] = _seat(extra["first"], "first", players)
-    if players != 3:  # four or two players: their reader (analyzer.variants) takes the JSON
-        data.update(players=players, hands=[str(hand_from_str(h)) for h in hands],
-                    trick=[str(c) for c in cards_from_str(extra.get("trick", ""))],
-                    talon=str(hand_from_str(extra.get("talon", "-"))))
-        if "partner" in extra:
-            data["partner"] = int(extra["partner"]) if extra["partner"].isdigit() else extra["partner"]
-        if "stock" in extra:
-            data["stock"] = [str(c) for c in cards_from_str(extra["stock"])]
-        if "variant" in extra:
-            data["variant"] = extra["variant"]
-        return Position.from_json(data)
-    fields = read_fields(data)
-    fields["trick"] = cards_from_str(extra.get("trick", ""))
-    fields["talon"] = hand_from_str(extra.get("talon", "-"))
-    return Position.build(hands=tuple(hand_from_str(h) for h in hands), **fields)
+    data.update(hands=[str(hand_from_str(h)) for h in hands],
+                trick=[str(c) for c in cards_from_str(extra.get("trick", ""))],
+                talon=str(hand_from_str(extra.get("talon", "-"))))
+    if players != 3:
+        data["players"] = players
+    if "partner" in extra:
+        data["partner"] = int(extra["partner"]) if extra["partner"].isdigit() else extra["partner"]
+    if "stock" in extra:
+        data["stock"] = [str(c) for c in cards_from_str(extra["stock"])]
+    if "variant" in extra:
+        data["variant"] = extra["variant"]
+    return position.from_json(data)
 
 
 def default_marriage_rule(players: int) -> str:

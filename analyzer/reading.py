@@ -11,6 +11,8 @@ reads), ``"trump": "none"`` for no trump, and a contract's Czech name.
 """
 from __future__ import annotations
 
+import codecs
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -50,3 +52,44 @@ def canonical_json(data: Mapping[str, Any]) -> dict[str, Any]:
         except MariasError:
             pass  # the reader names the choices
     return out
+
+
+# --- text in: what the command line and the web API both read --------------------------------
+
+
+def decode(raw: bytes | str, what: str) -> str:
+    """Bytes as UTF-8 text (a UTF-8 byte-order mark is dropped); anything else is MariasError."""
+    if isinstance(raw, str):
+        return raw.removeprefix("\ufeff")
+    raw = raw.removeprefix(codecs.BOM_UTF8)
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise MariasError(f"{what} is UTF-16 text (as Windows PowerShell writes it); save it as UTF-8")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise MariasError(f"{what} is not UTF-8 text (byte {exc.start} is {raw[exc.start:exc.start + 1]!r})") from None
+
+
+def parse_json(raw: bytes | str, what: str) -> Any:
+    """A JSON document from bytes or text; every failure is one line (MariasError)."""
+    text = decode(raw, what)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MariasError(f"{what} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except (ValueError, RecursionError) as exc:  # a number too long, nesting too deep
+        raise MariasError(f"{what} cannot be read as JSON: {str(exc).splitlines()[0][:120]}") from None
+
+
+def parse_worlds(value: Any) -> int | str:
+    """How many worlds to sample: a whole number >= 2, or ``all``. Raises MariasError."""
+    text = str(value).strip().lower()
+    if text == "all":
+        return "all"
+    try:
+        number = int(text)
+    except ValueError:
+        raise MariasError(f"--worlds must be a whole number or 'all', not {value!r}") from None
+    if number < 2:
+        raise MariasError(f"--worlds must be at least 2, not {number}")
+    return number

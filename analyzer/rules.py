@@ -13,7 +13,7 @@ problem.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
@@ -29,9 +29,20 @@ from analyzer.cards import (
 )
 from analyzer.contract import MARRIAGE_RULES, RULE_SETS, Contract
 from analyzer.errors import MariasError, PositionError
+from analyzer.notation import position_from_str, position_to_str
 from analyzer.reading import canonical_json
 
+# The readers of the tables other than the three-player one, by the number of players: a table
+# plugs in here (analyzer/variants.py registers four and two players), and Position.from_json
+# hands it every position JSON with its "players" (the model never imports a table's module).
+TABLES: dict[int, Callable[[Mapping[str, Any]], Position]] = {}
+
 _SUITS = tuple(Suit)  # looked up, not made (held_marriages runs at every node of the strict search)
+
+
+def register_table(players: int, reader: Callable[[Mapping[str, Any]], Position]) -> None:
+    """Read position JSON with ``"players": players`` by ``reader`` (a table's own reader)."""
+    TABLES[players] = reader
 
 
 def default_leader(contract: Contract, actor: int, rules: str) -> int:
@@ -358,13 +369,9 @@ class Position:
     @classmethod
     def from_str(cls, text: str) -> Position:
         """Read the one-line notation of :mod:`analyzer.notation`. Raises NotationError or PositionError."""
-        from analyzer.notation import position_from_str
-
-        return position_from_str(text)
+        return position_from_str(text, cls)
 
     def __str__(self) -> str:
-        from analyzer.notation import position_to_str
-
         return position_to_str(self)
 
     def __repr__(self) -> str:
@@ -389,11 +396,15 @@ class Position:
         if not isinstance(data, Mapping):
             raise PositionError("a position must be a JSON object")
         data = canonical_json(data)  # lists, grouped hands, "none", Czech contract names
-        if data.get("players", 3) != 3:
-            # four players, or two after the stock: analyzer/variants.py
-            from analyzer.variants import position_from_json
-
-            return position_from_json(data)
+        players = data.get("players", 3)
+        if players != 3:
+            # four players, or two after the stock: the reader their table registered (analyzer/variants.py)
+            reader = TABLES.get(players) if isinstance(players, int) and not isinstance(players, bool) else None
+            if reader is None:
+                tables = sorted({3, *TABLES})
+                allowed = ", ".join(map(str, tables[:-1])) + f" or {tables[-1]}"
+                raise PositionError(f"\"players\" must be {allowed}, not {players!r}")
+            return reader(data)
         if "partner" in data:
             raise PositionError("'partner' is given only with four players (\"players\": 4)")
         hands_in = data.get("hands")

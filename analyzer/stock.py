@@ -1,7 +1,7 @@
 """The two-player game while the stock lasts (*lízaný*, docs/rules.md §8, "Two players in the
 analyser"), and its six-card variant: the rules of a position with a ``stock``.
 
-A two-player :class:`~analyzer.variants.VariantPosition` may carry the stock, in drawing order,
+A two-player :class:`~analyzer.variants.Position` may carry the stock, in drawing order,
 and the variant (``"lizany"``: eight each, the trump chosen and in force from the first trick;
 ``"six"``: six each, the trump suit turned up as the stock's last card and in force only once the
 stock is gone). While the stock lasts any card may be played, the trick goes to the higher trump
@@ -26,9 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 from analyzer.cards import Card, CardSet, Rank, Suit
 from analyzer.errors import PositionError
+from analyzer.rules import trick_winner
 
 if TYPE_CHECKING:
-    from analyzer.variants import VariantPosition
+    from analyzer.rules import Position
 
 VARIANTS = ("lizany", "six")
 VARIANT_ALIASES = {"lizany": "lizany", "lízaný": "lizany", "eight": "lizany", "six": "six", "six-card": "six"}
@@ -48,7 +49,7 @@ def parse_variant(value: Any) -> str:
     return VARIANT_ALIASES[key]
 
 
-def stock_trump(position: VariantPosition) -> Suit | None:
+def stock_trump(position: Position) -> Suit | None:
     """The suit in force while the stock lasts: the trump, none in the six-card variant."""
     return None if position.variant == "six" else position.trump
 
@@ -60,12 +61,12 @@ def beats(led: Card, card: Card, trump: Suit | None) -> bool:
     return trump is not None and card.suit == trump
 
 
-def marriage_points(position: VariantPosition, suit: Suit) -> int:
+def marriage_points(position: Position, suit: Suit) -> int:
     """A marriage declared while the stock lasts: 40 in trumps, 20 otherwise (always 20 in the six-card variant)."""
     return 40 if suit == position.trump and position.variant != "six" else 20
 
 
-def can_exchange(position: VariantPosition) -> bool:
+def can_exchange(position: Position) -> bool:
     """The six-card variant: the player to move (to lead or to answer) holds the trump seven,
     the stock still lasts and its last card (the turned card) is not that seven already."""
     if position.variant != "six" or not position.stock or position.trump is None:
@@ -74,7 +75,7 @@ def can_exchange(position: VariantPosition) -> bool:
     return seven in position.hands[position.to_move] and position.stock[-1] != seven
 
 
-def legal_moves(position: VariantPosition) -> list[Move]:
+def legal_moves(position: Position) -> list[Move]:
     """Every move of the player to move while the stock lasts: any card (an announced seven
     only when nothing else is left), and the exchange where it is allowed."""
     hand = position.hands[position.to_move]
@@ -83,7 +84,7 @@ def legal_moves(position: VariantPosition) -> list[Move]:
     return moves + list(others or hand)
 
 
-def play_move(position: VariantPosition, move: Move) -> VariantPosition:
+def play_move(position: Position, move: Move) -> Position:
     """The position after ``move`` (a card or ``EXCHANGE``) while the stock lasts: the card points
     of a completed trick go to its winner's side in ``score``, both players draw, the winner
     leads; a declared marriage goes to ``declared`` and ``score``. Raises PositionError."""
@@ -124,7 +125,7 @@ def play_move(position: VariantPosition, move: Move) -> VariantPosition:
                       score=tuple(score), declared=tuple(tuple(d) for d in declared))
 
 
-def _unchecked(position: VariantPosition, **changes: Any) -> VariantPosition:
+def _unchecked(position: Position, **changes: Any) -> Position:
     import dataclasses
 
     return dataclasses.replace(position, **changes)
@@ -150,10 +151,9 @@ class StockTrick:
         return out
 
 
-def group_line(position: VariantPosition, line: list[Move]) -> list[StockTrick]:
+def group_line(position: Position, line: list[Move]) -> list[StockTrick]:
     """A line from ``position`` by trick: the stock's tricks with the cards drawn after them,
     then the endgame's (the core's rules). Raises PositionError at an illegal move."""
-    from analyzer.rules import trick_winner
 
     tricks: list[StockTrick] = []
     cards: list[Card] = list(position.trick)
@@ -193,7 +193,7 @@ def group_line(position: VariantPosition, line: list[Move]) -> list[StockTrick]:
     return tricks
 
 
-def declared_along(position: VariantPosition, line: list[Move]) -> tuple[tuple[str, str], str]:
+def declared_along(position: Position, line: list[Move]) -> tuple[tuple[str, str], str]:
     """The suits of the marriages each side (actor, defence) has declared once ``line`` is played
     from ``position`` (those declared before it included), and those declared while the stock
     lasted (worth 20 even in trumps in the six-card variant). Raises PositionError for an illegal line."""
@@ -207,9 +207,9 @@ def declared_along(position: VariantPosition, line: list[Move]) -> tuple[tuple[s
     return (sides[0], sides[1]), "".join(s.token for s in sorted(early))
 
 
-def check_stock(position: VariantPosition) -> None:
+def check_stock(position: Position) -> None:
     """Raise PositionError naming the first thing wrong with a two-player position's stock,
-    variant and hands (the rest is VariantPosition.check's)."""
+    variant and hands (the rest is Position.check's)."""
     variant, stock = position.variant, position.stock
     size = HAND_SIZE[variant]
     if len(set(stock)) != len(stock):
@@ -223,7 +223,7 @@ def check_stock(position: VariantPosition) -> None:
     if variant == "six" and position.contract.value != "game":
         raise PositionError("the six-card variant has no announcements: its contract is the game")
     if not stock:
-        return  # the endgame after the stock: VariantPosition.check has seen to the rest
+        return  # the endgame after the stock: Position.check has seen to the rest
     if len(stock) % 2:
         raise PositionError(f"the stock holds {len(stock)} cards: it is drawn two a trick, so an even number "
                             "(16 at the start with eight each, 20 with six each)")
@@ -244,7 +244,7 @@ def check_stock(position: VariantPosition) -> None:
                             "and other cards are held")
 
 
-def check_stock_score(position: VariantPosition) -> None:
+def check_stock_score(position: Position) -> None:
     """The cards in no hand, trick or stock were played: their points must be the score's,
     marriages aside (checked once the score is final, after the history's marriages)."""
     if not position.stock:

@@ -13,13 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from analyzer import _core
 from analyzer.cards import Card
-from analyzer.solver import (
-    OWN_GOAL,
-    Question,
-    SolveResult,
-    hra_question,
-    questions,
-)
+from analyzer.questions import OWN_GOAL, Question, hra_question, questions
+from analyzer.solution import SolveResult
 from analyzer.stock import EXCHANGE, Move, group_line
 from analyzer.targets import remaining_units
 

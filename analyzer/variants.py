@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import Any
 
 from analyzer.cards import Card, CardSet, Suit, parse_cards
-from analyzer.contract import MARRIAGE_RULES, RULE_SETS, Contract
+from analyzer.contract import MARRIAGE_RULES, RULE_SETS, SEAT_NAMES, Contract
 from analyzer.errors import MariasError, NotationError, PositionError
 from analyzer.rules import (
     Position,  # the same field checks
@@ -43,8 +43,18 @@ from analyzer.rules import (
     _suits,
     default_leader,
     read_score,
+    register_table,
     seven_of,
     trick_winner,
+)
+from analyzer.stock import (
+    HAND_SIZE,
+    check_stock,
+    check_stock_score,
+    legal_moves,
+    marriage_points,
+    parse_variant,
+    play_move,
 )
 
 PLAYERS = 4
@@ -96,29 +106,21 @@ class VariantPosition(Position):
 
     def marriage_value(self, suit: Suit) -> int:
         if self.stock:  # declared while the stock lasts (20 in the six-card variant)
-            from analyzer.stock import marriage_points
-
             return marriage_points(self, suit)
         return super().marriage_value(suit)
 
     def _check_marriages(self, trick_points: tuple[int, int], derived: tuple[tuple[Suit, ...], ...]) -> None:
         super()._check_marriages(trick_points, derived)
         if self.stock:  # the score is final here (a history's marriages added)
-            from analyzer.stock import check_stock_score
-
             check_stock_score(self)
 
     def legal_moves(self):  # type: ignore[no-untyped-def]
         if self.stock:
-            from analyzer.stock import legal_moves
-
             return CardSet([m for m in legal_moves(self) if isinstance(m, Card)])
         return super().legal_moves()
 
     def play(self, card: Card | str, check: bool = True, history: bool = True) -> VariantPosition:
         if self.stock:
-            from analyzer.stock import play_move
-
             return play_move(self, card)
         return super().play(card, check, history)  # type: ignore[return-value]
 
@@ -212,8 +214,6 @@ class VariantPosition(Position):
             raise PositionError(f"the current trick may hold at most {n - 1} card(s) with {word} players")
         size, most = len(self.hands[self.to_move]), HAND
         if n == 2:
-            from analyzer.stock import HAND_SIZE, check_stock
-
             most = HAND_SIZE[self.variant]
             check_stock(self)
         elif self.stock or self.variant != "lizany":
@@ -405,8 +405,6 @@ def position_from_json(data: Any) -> VariantPosition:
 
 def _stock(data: Mapping[str, Any]) -> tuple[tuple[Card, ...], str]:
     """The two-player ``stock`` (drawing order) and ``variant`` keys. Raises PositionError."""
-    from analyzer.stock import parse_variant
-
     variant = parse_variant(data.get("variant"))
     stock_in = data.get("stock") or []
     if not isinstance(stock_in, (str, list)):
@@ -420,8 +418,6 @@ def _stock(data: Mapping[str, Any]) -> tuple[tuple[Card, ...], str]:
 
 def seat_name(position: Position, seat: int) -> str:
     """forehand, zadák, dealer for three; forehand, second, third, dealer for four; non-dealer, dealer for two."""
-    from analyzer.contract import SEAT_NAMES
-
     return {2: SEAT_NAMES_2, 4: SEAT_NAMES_4}.get(position.players, SEAT_NAMES)[seat]
 
 
@@ -451,3 +447,7 @@ def seat_payments(team: frozenset[int] | set[int], amount: Fraction | int, seats
     # every opponent pays (or is paid) ``per`` once; the lone player collects it from each of them
     mine = per * (seats - 1) if len(team) == 1 else per
     return [mine if s in team else -per for s in range(seats)]
+
+
+for _players in CONTRACTS:  # four players, and two after the stock: read by Position.from_json
+    register_table(_players, position_from_json)

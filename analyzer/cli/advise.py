@@ -8,9 +8,9 @@ from typing import Any
 
 import click
 
-from analyzer.cli import main
 from analyzer.cli.common import BadInput, Whole
 from analyzer.errors import MariasError
+from analyzer.reading import parse_worlds
 
 
 class WorldsParam(click.ParamType):
@@ -19,16 +19,10 @@ class WorldsParam(click.ParamType):
     name = "N|all"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int | str:
-        text = str(value).strip().lower()
-        if text == "all":
-            return "all"
         try:
-            number = int(text)
-        except ValueError:
-            raise BadInput(f"--worlds must be a whole number or 'all', not {value!r}") from None
-        if number < 2:
-            raise BadInput(f"--worlds must be at least 2, not {number}")
-        return number
+            return parse_worlds(value)
+        except MariasError as exc:
+            raise BadInput(str(exc)) from None
 
 
 def _progress() -> Any:
@@ -41,7 +35,7 @@ def _progress() -> Any:
     return show
 
 
-@main.command("advise")
+@click.command("advise")
 @click.argument("hand", nargs=-1, required=True)
 @click.option("--talon", help="The two talon cards (with a 10-card HAND: the actor's view after the talon).")
 @click.option("--seat", type=Whole(0), default=0, show_default=True, help="Your seat: 0 forehand, 1 zadák, 2 dealer.")

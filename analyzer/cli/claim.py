@@ -7,12 +7,11 @@ from typing import Any
 import click
 
 from analyzer.cards import CardSet
-from analyzer.cli import main
 from analyzer.cli.common import BadInput, position_data, position_options
 from analyzer.errors import MariasError
 
 
-@main.command("claim")
+@click.command("claim")
 @click.argument("source", required=False, metavar="[FILE]")
 @position_options(claim=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the result object as JSON on stdout.")

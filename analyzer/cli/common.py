@@ -2,7 +2,6 @@
 the position given as options (``--hands``, ``--trump``, ``--contract`` …) instead of a file."""
 from __future__ import annotations
 
-import codecs
 import json
 import sys
 from collections.abc import Callable
@@ -10,7 +9,9 @@ from typing import IO, Any
 
 import click
 
+from analyzer import reading
 from analyzer.contract import RULE_SETS, Contract
+from analyzer.errors import MariasError
 
 
 class BadInput(click.UsageError):
@@ -22,15 +23,10 @@ class BadInput(click.UsageError):
 
 def decode(raw: bytes | str, what: str) -> str:
     """Bytes as UTF-8 text (a UTF-8 byte-order mark is dropped); anything else is BadInput."""
-    if isinstance(raw, str):
-        return raw.removeprefix("\ufeff")
-    raw = raw.removeprefix(codecs.BOM_UTF8)
-    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        raise BadInput(f"{what} is UTF-16 text (as Windows PowerShell writes it); save it as UTF-8")
     try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise BadInput(f"{what} is not UTF-8 text (byte {exc.start} is {raw[exc.start:exc.start + 1]!r})") from None
+        return reading.decode(raw, what)
+    except MariasError as exc:
+        raise BadInput(str(exc)) from None
 
 
 def open_source(name: str, what: str) -> IO[bytes]:
@@ -70,13 +66,10 @@ def read_json(source: IO[Any] | str, what: str) -> Any:
                 stream.close()
     else:
         raw = source.read()
-    text = decode(raw, what)
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadInput(f"{what} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    except (ValueError, RecursionError) as exc:  # a number too long, nesting too deep
-        raise BadInput(f"{what} cannot be read as JSON: {str(exc).splitlines()[0][:120]}") from None
+        return reading.parse_json(raw, what)
+    except MariasError as exc:
+        raise BadInput(str(exc)) from None
 
 
 class Whole(click.ParamType):

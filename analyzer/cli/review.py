@@ -5,12 +5,11 @@ from typing import Any
 
 import click
 
-from analyzer.cli import main
 from analyzer.cli.common import BadInput, echo_json, read_json
 from analyzer.errors import MariasError
 
 
-@main.command("review")
+@click.command("review")
 @click.argument("source", required=False, default="-", metavar="[GAME]")
 @click.option("--json", "as_json", is_flag=True, help="Print the review as JSON on stdout.")
 @click.option("--payment", is_flag=True, help="Also settle the deal played out best from the start.")

@@ -6,7 +6,6 @@ from typing import Any, TextIO
 
 import click
 
-from analyzer.cli import main
 from analyzer.cli.common import BadInput, read_json
 from analyzer.contract import RULE_SETS
 from analyzer.errors import MariasError
@@ -20,7 +19,7 @@ def _option_value(text: str) -> Any:
         return text
 
 
-@main.command()
+@click.command()
 @click.argument("source", type=click.File("r", encoding="utf-8"), default="-")
 @click.option("--json", "as_json", is_flag=True, help="Print only the settlement as JSON on stdout.")
 @click.option("--rules", type=click.Choice(RULE_SETS), default=None,

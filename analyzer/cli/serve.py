@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import click
 
-from analyzer.cli import main
 from analyzer.cli.common import Whole
 
 
-@main.command()
+@click.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (127.0.0.1: this computer only).")
 @click.option("--port", default=8000, show_default=True, type=Whole(0), help="Port to listen on (0: any free port).")

@@ -5,7 +5,6 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from analyzer.cli import main
 from analyzer.cli.common import BadInput, echo_json, position_data, position_options
 from analyzer.errors import MariasError
 
@@ -27,7 +26,7 @@ def load_position(source: str | None, options: dict[str, Any]) -> Position:
     return position
 
 
-@main.command()
+@click.command()
 @click.argument("source", required=False, metavar="[FILE]")
 @position_options()
 @click.option("--json", "as_json", is_flag=True, help="Print the result object as JSON on stdout.")

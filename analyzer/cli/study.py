@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import click
 
-from analyzer.cli import main
 from analyzer.cli.common import BadInput, Whole
 from analyzer.errors import MariasError
 
@@ -26,7 +25,7 @@ def _say(line: str) -> None:
     click.echo(f"marias: {line}", err=True)
 
 
-@main.command("study")
+@click.command("study")
 @click.option("--dealer", default="uniform", show_default=True, help="uniform, no-shuffle or riffle:K.")
 @click.option("--packets", default="csm", show_default=True, type=OneOf(PACKETS, case_sensitive=False),
               help="The packet pattern the cards are dealt in (named after the rule set that deals it).")
@@ -86,7 +85,7 @@ def study_command(dealer: str, packets: str, n: int, seed: int, analyses: str, o
             signal.signal(signal.SIGTERM, previous)
 
 
-@main.command("plot")
+@click.command("plot")
 @click.argument("tables", nargs=-1)
 @click.option("--kind", default="patterns", show_default=True, type=OneOf(PLOT_KINDS),
               help="The figure (docs/study.md).")

@@ -10,7 +10,6 @@ Bad input answers 400 ``{"error": "<the CLI's one-line message>"}``.
 """
 from __future__ import annotations
 
-import io
 import time
 from collections.abc import Callable
 from importlib import resources
@@ -24,6 +23,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from analyzer.errors import MariasError
+from analyzer.reading import parse_json
 from analyzer.web.jobs import Job, Jobs, TooBusy
 from analyzer.web.work import (
     advise_work,
@@ -70,13 +70,11 @@ async def _body(request: Request) -> str:
 
 
 def _json(text: str, what: str) -> Any:
-    """Parse like the CLI does (``analyzer.cli.common.read_json``): the same one-line message."""
-    from analyzer.cli.common import BadInput, read_json
-
+    """Parse as the CLI does (``analyzer.reading.parse_json``): the same one-line message."""
     try:
-        return read_json(io.StringIO(text), what)
-    except BadInput as exc:
-        raise HTTPProblem(400, exc.format_message()) from None
+        return parse_json(text, what)
+    except MariasError as exc:
+        raise HTTPProblem(400, str(exc)) from None
 
 
 def _flag(request: Request, name: str) -> bool:

@@ -14,6 +14,7 @@ from analyzer.claims import check_claim, read_claim
 from analyzer.contract import MARRIAGE_RULES, RULE_SETS, SEAT_NAMES, Contract
 from analyzer.errors import MariasError
 from analyzer.policy import choose_trump, discard_for_trumps
+from analyzer.reading import parse_worlds
 from analyzer.review import review_game
 from analyzer.rules import Position, default_leader
 from analyzer.solver import default_solver
@@ -166,9 +167,6 @@ def _text(data: dict, key: str) -> str | None:
 def read_advice_request(data: Any) -> dict[str, Any]:
     """The advice request checked and with the CLI's defaults filled in; MariasError for bad input
     (the CLI's own one-line messages where the CLI can say the same thing)."""
-    from analyzer.cli.advise import WorldsParam
-    from analyzer.cli.common import BadInput
-
     if not isinstance(data, dict):
         raise MariasError("the advice request is an object with 'hand' and the options of marias advise")
     unknown = set(data) - set(ADVISE_KEYS)
@@ -186,10 +184,7 @@ def read_advice_request(data: Any) -> dict[str, Any]:
         request[key] = _text(data, key)
     worlds = data.get("worlds")
     if worlds is not None:
-        try:  # the CLI's reading of --worlds, its messages too
-            worlds = WorldsParam().convert(worlds, None, None)
-        except BadInput as exc:
-            raise MariasError(exc.format_message()) from None
+        worlds = parse_worlds(worlds)  # the CLI's reading of --worlds, its messages too
         if worlds == "all" or worlds > ADVISE_MAX_WORLDS:
             raise MariasError(f"the board advises with at most {ADVISE_MAX_WORLDS} worlds, not {worlds!r} "
                               "(marias advise has no such bound)")
