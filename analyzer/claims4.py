@@ -284,17 +284,17 @@ def _fill(data: dict[str, Any], actor: int, others: list[int], unseen_in: Any) -
 
 def _leader(data: dict[str, Any], actor: int) -> int:
     """The current trick's leader: given, or the history's (the reader checks it; 0 where it cannot)."""
-    from analyzer.rules import _history_leader, _read_played, _suit_or_none
+    from analyzer.rules import history_leader, read_played, suit_or_none
 
     leader = data.get("leader")
     if leader is not None:
         return leader if isinstance(leader, int) and not isinstance(leader, bool) and 0 <= leader < 4 else 0
     try:
-        played = _read_played(data.get("played"), 4)
+        played = read_played(data.get("played"), 4)
         contract = Contract.parse(data.get("contract", "game"))
         first = data.get("first_leader")
-        return _history_leader({"contract": contract, "actor": actor, "rules": data.get("rules", "csm"),
-                                "trump": _suit_or_none(data.get("trump"), "trump"), "played": played,
+        return history_leader({"contract": contract, "actor": actor, "rules": data.get("rules", "csm"),
+                                "trump": suit_or_none(data.get("trump"), "trump"), "played": played,
                                 "first_leader": first if isinstance(first, int) else None}, 4)
     except (MariasError, TypeError):
         return 0  # the reader names what is wrong

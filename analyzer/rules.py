@@ -422,7 +422,7 @@ class Position:
         the leader, when None, is the history's (or the rule set's first leader).
         """
         if fields.get("leader") is None:
-            fields["leader"] = _history_leader(fields)
+            fields["leader"] = history_leader(fields)
         position = cls(**fields)
         position._check_cards()  # the history can be replayed only once its cards are sound
         trick_points, marriages = position._history()
@@ -679,7 +679,7 @@ def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     talon_in = data.get("talon") or ""
     if not isinstance(talon_in, str):
         raise PositionError(f"'talon' must be a string of card tokens, not {talon_in!r}")
-    played = _read_played(data.get("played"))
+    played = read_played(data.get("played"))
     first_leader = data.get("first_leader")
     if first_leader is not None:
         first_leader = _seat(first_leader, "first_leader")
@@ -689,14 +689,14 @@ def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
         first_leader = default_leader(contract, actor, rules)
     return {
         "contract": contract,
-        "trump": _suit_or_none(data.get("trump"), "trump"),
+        "trump": suit_or_none(data.get("trump"), "trump"),
         "actor": actor,
         "leader": leader,
-        "side_suit": _suit_or_none(data.get("side_suit"), "side_suit"),
+        "side_suit": suit_or_none(data.get("side_suit"), "side_suit"),
         "trick": tuple(parse_cards(trick_in)),
         "talon": CardSet.from_str(talon_in),
         "typed_score": score,
-        "declared": (_suits(declared_in.get("actor", "")), _suits(declared_in.get("defence", ""))),
+        "declared": (read_suits(declared_in.get("actor", "")), read_suits(declared_in.get("defence", ""))),
         "marriage_rule": marriage_rule,
         "rules": rules,
         "played": played,
@@ -704,7 +704,7 @@ def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _history_leader(fields: Mapping[str, Any], seats: int = 3) -> int:
+def history_leader(fields: Mapping[str, Any], seats: int = 3) -> int:
     """The leader of the current trick when none is given: the winner of the last played
     trick, or the rule set's first leader (``seats`` at the table: analyzer.variants)."""
     contract, actor, rules = fields["contract"], fields["actor"], fields.get("rules", "csm")
@@ -719,7 +719,7 @@ def _history_leader(fields: Mapping[str, Any], seats: int = 3) -> int:
     return lead
 
 
-def _read_played(value: Any, seats: int = 3) -> tuple[tuple[Card, ...], ...]:
+def read_played(value: Any, seats: int = 3) -> tuple[tuple[Card, ...], ...]:
     word = {2: "two", 3: "three", 4: "four"}.get(seats, str(seats))
     if value is None:
         return ()
@@ -765,7 +765,7 @@ def read_score(data: Mapping[str, Any]) -> tuple[tuple[int, int] | None, Mapping
     return score, declared_in
 
 
-def _suit_or_none(value: Any, name: str) -> Suit | None:
+def suit_or_none(value: Any, name: str) -> Suit | None:
     if value is None:
         return None
     if not isinstance(value, str):
@@ -776,7 +776,7 @@ def _suit_or_none(value: Any, name: str) -> Suit | None:
         raise PositionError(f"{name}: {exc}") from None
 
 
-def _suits(value: Any) -> tuple[Suit, ...]:
+def read_suits(value: Any) -> tuple[Suit, ...]:
     if not isinstance(value, str):
         raise PositionError(f"declared marriages must be a string of suit letters, not {value!r}")
     return tuple(Suit.from_str(ch) for ch in value.replace(" ", ""))

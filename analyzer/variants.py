@@ -37,14 +37,14 @@ from analyzer.contract import MARRIAGE_RULES, RULE_SETS, SEAT_NAMES, Contract
 from analyzer.errors import MariasError, NotationError, PositionError
 from analyzer.rules import (
     Position,  # the same field checks
-    _history_leader,
-    _read_played,
-    _suit_or_none,
-    _suits,
     default_leader,
+    history_leader,
+    read_played,
     read_score,
+    read_suits,
     register_table,
     seven_of,
+    suit_or_none,
     trick_winner,
 )
 from analyzer.stock import (
@@ -356,7 +356,7 @@ def position_from_json(data: Any) -> VariantPosition:
         raise PositionError("'played' (the tricks before) is read for three and four players: give the two-player "
                             "position after them, with their points in 'score'")
     try:
-        played = _read_played(data.get("played"), players)
+        played = read_played(data.get("played"), players)
     except NotationError as exc:
         raise PositionError(str(exc)) from None
     first_leader = data.get("first_leader")
@@ -374,7 +374,7 @@ def position_from_json(data: Any) -> VariantPosition:
         trick = parse_cards(trick_in.split() if isinstance(trick_in, str) else trick_in)
     except NotationError as exc:
         raise PositionError(str(exc)) from None
-    trump = _suit_or_none(data.get("trump"), "trump")
+    trump = suit_or_none(data.get("trump"), "trump")
     stock, variant = _stock(data) if players == 2 else ((), "lizany")
     if variant == "six" and trump is None and stock:
         trump = stock[-1].suit  # the turned card, the stock's last, shows the trump suit
@@ -382,14 +382,14 @@ def position_from_json(data: Any) -> VariantPosition:
     if leader_in is not None:
         leader = _seat4(leader_in, "leader", players)
     else:  # the winner of the last played trick, or the rule set's first leader
-        leader = _history_leader({"contract": contract, "actor": actor, "rules": rules, "trump": trump,
+        leader = history_leader({"contract": contract, "actor": actor, "rules": rules, "trump": trump,
                                   "played": played, "first_leader": first_leader}, players)
     # the score as given; none given: the history's own (Position.build), as for three players
     score, declared_in = read_score(data)
     fields: dict[str, Any] = {
         "hands": tuple(hands), "contract": contract, "trump": trump, "actor": actor, "leader": leader,
-        "side_suit": _suit_or_none(data.get("side_suit"), "side_suit"), "trick": tuple(trick),
-        "declared": (_suits(declared_in.get("actor", "")), _suits(declared_in.get("defence", ""))),
+        "side_suit": suit_or_none(data.get("side_suit"), "side_suit"), "trick": tuple(trick),
+        "declared": (read_suits(declared_in.get("actor", "")), read_suits(declared_in.get("defence", ""))),
         "marriage_rule": marriage_rule, "rules": rules, "played": played, "first_leader": first_leader,
         "seats": players}
     if players == 2:
