@@ -1,4 +1,5 @@
-"""Contracts, positions and the rules of play (docs/rules.md §2–4, docs/semantics.md).
+"""Positions: the hands, the contract and what play has done so far (docs/rules.md §2–4,
+docs/semantics.md); the laws of play are :mod:`analyzer.laws`, the JSON fields :mod:`analyzer.fields`.
 
 A :class:`Position` is read from and written to the position JSON of the core
 issue; reading it checks everything a position can get wrong and raises a
@@ -13,22 +14,24 @@ problem.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
 
-from analyzer.cards import (
-    MARRIAGE_LANE,
-    NOTRUMP_ORDER,
-    Card,
-    CardSet,
-    Rank,
-    Suit,
-    parse_cards,
+from analyzer.cards import MARRIAGE_LANE, Card, CardSet, Rank, Suit
+from analyzer.contract import Contract
+from analyzer.errors import PositionError
+from analyzer.fields import (  # noqa: F401 (read_score and the rest: the names the readers import from here)
+    history_leader,
+    read_fields,
+    read_played,
+    read_score,
+    read_seat,
+    read_suits,
+    suit_or_none,
 )
-from analyzer.contract import MARRIAGE_RULES, RULE_SETS, Contract
-from analyzer.errors import MariasError, PositionError
+from analyzer.laws import default_leader, legal_cards, seven_of, strength, trick_winner  # noqa: F401
 from analyzer.notation import position_from_str, position_to_str
 from analyzer.reading import canonical_json
 
@@ -43,66 +46,6 @@ _SUITS = tuple(Suit)  # looked up, not made (held_marriages runs at every node o
 def register_table(players: int, reader: Callable[[Mapping[str, Any]], Position]) -> None:
     """Read position JSON with ``"players": players`` by ``reader`` (a table's own reader)."""
     TABLES[players] = reader
-
-
-def default_leader(contract: Contract, actor: int, rules: str) -> int:
-    """Who leads to the first trick: forehand in the licitovaný rules (the actor in
-    betl and durch), the actor in the basic game (docs/rules.md §3)."""
-    if rules == "basic" or not contract.has_trumps:
-        return actor
-    return 0
-
-
-def strength(card: Card, notrump: bool) -> int:
-    """Rank of a card within its suit, 0 (seven) to 7 (ace), in the contract's order."""
-    return NOTRUMP_ORDER.index(card.rank) if notrump else int(card.rank)
-
-
-def _beats(a: Card, b: Card, trump: Suit | None, notrump: bool) -> bool:
-    if a.suit == b.suit:
-        return strength(a, notrump) > strength(b, notrump)
-    return a.suit == trump
-
-
-def trick_winner(trick: Sequence[Card], trump: Suit | None, notrump: bool) -> int:
-    """Index within the trick of the card that wins it."""
-    best = 0
-    for i in range(1, len(trick)):
-        if _beats(trick[i], trick[best], trump, notrump):
-            best = i
-    return best
-
-
-def legal_cards(
-    hand: CardSet,
-    trick: Sequence[Card],
-    trump: Suit | None,
-    notrump: bool,
-    announced: CardSet = CardSet(),  # noqa: B008 (CardSet is immutable)
-) -> CardSet:
-    """The cards of ``hand`` that may be played to ``trick`` (docs/rules.md §3)."""
-    moves = list(hand)
-    if trick:
-        led = trick[0].suit
-        follow = [c for c in hand if c.suit == led]
-        trumps_in = [c for c in trick if c.suit == trump]
-        if follow:
-            trumped = led != trump and bool(trumps_in)
-            top = max(strength(c, notrump) for c in trick if c.suit == led)
-            higher = [c for c in follow if strength(c, notrump) > top]
-            moves = higher if higher and not trumped else follow
-        elif trump is not None and any(c.suit == trump for c in hand):
-            trumps = [c for c in hand if c.suit == trump]
-            top_trump = max((strength(c, notrump) for c in trumps_in), default=-1)
-            higher = [c for c in trumps if strength(c, notrump) > top_trump]
-            moves = higher or trumps
-    if any(c in announced for c in moves) and any(c not in announced for c in moves):
-        moves = [c for c in moves if c not in announced]
-    return CardSet(moves)
-
-
-def seven_of(suit: Suit) -> Card:
-    return Card.make(suit, Rank.SEVEN)
 
 
 @cache
@@ -501,7 +444,7 @@ class Position:
     def _check_cards(self) -> None:
         """Everything but the history's play and the marriages: cards, sizes, the contract."""
         for name in ("actor", "leader"):  # a seat out of range must not reach the core
-            _seat(getattr(self, name), name)
+            read_seat(getattr(self, name), name)
         self._check_history_shape()
         seen = CardSet()
         places = [(f"hand {i}", h) for i, h in enumerate(self.hands)]
@@ -534,7 +477,7 @@ class Position:
         if bool(self.played) != (self.first_leader is not None):
             raise PositionError("first_leader (who led the first played trick) goes with played tricks, and only then")
         if self.first_leader is not None:
-            _seat(self.first_leader, "first_leader")
+            read_seat(self.first_leader, "first_leader")
 
     def _check_sizes(self) -> None:
         for seat, hand in enumerate(self.hands):
@@ -651,135 +594,6 @@ class Position:
             if card in self.hands[seat]:
                 return seat
         return None
-
-
-def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
-    """Every field of the position JSON but the hands, read and checked one by one (for
-    :meth:`Position.build`; the claims' reader uses it too). Raises PositionError."""
-    unknown = set(data) - _JSON_KEYS
-    if unknown:
-        raise PositionError(f"unknown key {min(unknown)!r} in position")
-    try:
-        contract = Contract.parse(data.get("contract", "game"))
-    except MariasError as exc:
-        raise PositionError(str(exc)) from None
-    rules = data.get("rules", "csm")
-    if rules not in RULE_SETS:
-        raise PositionError(f"unknown rule set {rules!r} (use {', '.join(RULE_SETS)})")
-    marriage_rule = data.get("marriage_rule", "czech")
-    if marriage_rule not in MARRIAGE_RULES:
-        raise PositionError(f"unknown marriage rule {marriage_rule!r} (use {', '.join(MARRIAGE_RULES)})")
-    actor = _seat(data.get("actor", 0), "actor")
-    leader_in = data.get("leader")
-    leader = None if leader_in is None else _seat(leader_in, "leader")
-    score, declared_in = read_score(data)
-    trick_in = data.get("trick") or []
-    if isinstance(trick_in, str):
-        trick_in = trick_in.split()
-    talon_in = data.get("talon") or ""
-    if not isinstance(talon_in, str):
-        raise PositionError(f"'talon' must be a string of card tokens, not {talon_in!r}")
-    played = read_played(data.get("played"))
-    first_leader = data.get("first_leader")
-    if first_leader is not None:
-        first_leader = _seat(first_leader, "first_leader")
-        if not played:
-            raise PositionError("'first_leader' needs 'played' (the tricks played from that lead)")
-    elif played:
-        first_leader = default_leader(contract, actor, rules)
-    return {
-        "contract": contract,
-        "trump": suit_or_none(data.get("trump"), "trump"),
-        "actor": actor,
-        "leader": leader,
-        "side_suit": suit_or_none(data.get("side_suit"), "side_suit"),
-        "trick": tuple(parse_cards(trick_in)),
-        "talon": CardSet.from_str(talon_in),
-        "typed_score": score,
-        "declared": (read_suits(declared_in.get("actor", "")), read_suits(declared_in.get("defence", ""))),
-        "marriage_rule": marriage_rule,
-        "rules": rules,
-        "played": played,
-        "first_leader": first_leader,
-    }
-
-
-def history_leader(fields: Mapping[str, Any], seats: int = 3) -> int:
-    """The leader of the current trick when none is given: the winner of the last played
-    trick, or the rule set's first leader (``seats`` at the table: analyzer.variants)."""
-    contract, actor, rules = fields["contract"], fields["actor"], fields.get("rules", "csm")
-    if not fields.get("played"):
-        return default_leader(contract, actor, rules)
-    lead = fields["first_leader"]
-    notrump = not contract.has_trumps
-    for cards in fields["played"]:
-        if len(cards) != seats:
-            break  # the position's check names it
-        lead = (lead + trick_winner(cards, fields.get("trump"), notrump)) % seats
-    return lead
-
-
-def read_played(value: Any, seats: int = 3) -> tuple[tuple[Card, ...], ...]:
-    word = {2: "two", 3: "three", 4: "four"}.get(seats, str(seats))
-    if value is None:
-        return ()
-    if not isinstance(value, list):
-        raise PositionError(f"'played' must be a list of tricks, each a list of {word} cards from its leader")
-    tricks = []
-    for number, cards in enumerate(value, start=1):
-        if not isinstance(cards, (list, str)):
-            raise PositionError(f"played trick {number} must be a list of {word} cards, not {cards!r}")
-        parsed = tuple(parse_cards(cards))
-        if len(parsed) != seats:
-            raise PositionError(f"played trick {number} has {len(parsed)} cards, not {seats}")
-        tricks.append(parsed)
-    return tuple(tricks)
-
-
-_JSON_KEYS = {"hands", "trump", "contract", "side_suit", "actor", "leader", "trick", "talon", "score",
-              "marriages", "marriage_rule", "rules", "played", "first_leader", "players"}
-
-
-def _seat(value: Any, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 2:
-        raise PositionError(f"{name} must be a seat 0, 1 or 2, not {value!r}")
-    return value
-
-
-def _points(value: Any, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise PositionError(f"{name} must be a whole number of points >= 0, not {value!r}")
-    return value
-
-
-def read_score(data: Mapping[str, Any]) -> tuple[tuple[int, int] | None, Mapping[str, Any]]:
-    """A position's ``score`` (None when not given) and its ``marriages`` object, checked."""
-    score_in = data.get("score")
-    if score_in is not None and (not isinstance(score_in, Mapping) or set(score_in) - {"actor", "defence"}):
-        raise PositionError("'score' must be an object with 'actor' and 'defence'")
-    score = None if score_in is None else (_points(score_in.get("actor", 0), "score.actor"),
-                                           _points(score_in.get("defence", 0), "score.defence"))
-    declared_in = data.get("marriages") or {}
-    if not isinstance(declared_in, Mapping) or set(declared_in) - {"actor", "defence"}:
-        raise PositionError("'marriages' must be an object with 'actor' and 'defence' suit letters")
-    return score, declared_in
-
-
-def suit_or_none(value: Any, name: str) -> Suit | None:
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise PositionError(f"{name} must be a suit letter or null, not {value!r}")
-    try:
-        return Suit.from_str(value)
-    except MariasError as exc:
-        raise PositionError(f"{name}: {exc}") from None
-
-
-def read_suits(value: Any) -> tuple[Suit, ...]:
-    if not isinstance(value, str):
-        raise PositionError(f"declared marriages must be a string of suit letters, not {value!r}")
-    return tuple(Suit.from_str(ch) for ch in value.replace(" ", ""))
 
 
 def replay(position: Position, cards: Iterable[Card]) -> list[tuple[list[Card], int]]:
