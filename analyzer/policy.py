@@ -17,17 +17,14 @@ rule (docs/study.md, docs/rules.md §8), not a bidding model:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from analyzer.cards import MARRIAGE_LANE, Card, CardSet, Rank, Suit
 from analyzer.contract import RULE_SETS, Contract
 from analyzer.errors import MariasError
+from analyzer.packets import TALON, Deal, Trick, pattern
 from analyzer.rules import Position, default_leader, legal_cards, strength, trick_winner
 from analyzer.solver import Solver, questions
 from analyzer.variants import VariantPosition
-
-if TYPE_CHECKING:
-    from analyzer.dealing import Deal
 
 
 class PolicyError(MariasError):
@@ -35,7 +32,6 @@ class PolicyError(MariasError):
 
 
 PLAYS = ("solver", "greedy")
-Trick = tuple[Card, ...]
 
 
 # --- forehand's choices --------------------------------------------------------
@@ -135,8 +131,6 @@ def forehand_position(deal: Deal, contract: Contract, trump: Suit | None = None)
 
 def first_packet(deal: Deal) -> CardSet:
     """Forehand's first packet: the cards he names trump from with four and two players."""
-    from analyzer.dealing import pattern  # dealing imports this module
-
     seat, count = pattern(deal.packets).packets[0]
     if seat != 0 or len(deal.pack) != 32:
         raise PolicyError("forehand's first packet needs the pack as dealt, forehand served first")
@@ -294,8 +288,6 @@ def two_player_endgame(deal: Deal, trump: Suit | None = None) -> tuple[list[tupl
     points taken so far in ``score``. ``trump``: the non-dealer's, by default the longest
     suit of his first four cards (:func:`choose_trump`'s ties).
     """
-    from analyzer.dealing import TALON, pattern  # dealing imports this module
-
     if deal.packets != "two":
         raise PolicyError(f"the two-player hand is modelled for the two packets, not {deal.packets!r}")
     trump = choose_trump(first_packet(deal)) if trump is None else trump
