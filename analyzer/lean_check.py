@@ -21,22 +21,19 @@ import numpy as np
 
 from analyzer import _core
 from analyzer.batch import BatchTimeout, run_batch
-from analyzer.cards import CardSet, Suit
-from analyzer.claims import (
-    POLICIES,
-    TT_LOG2,
-    Claim,
-    ClaimError,
-    ClaimTimeout,
-    _bits,
-    _natural,
+from analyzer.card_masks import (
     core_mask,
     defence_may_marry,
     low_last,
+    mask_bits,
+    natural_order,
     subsets,
     unseen_split,
-    world_targets,
 )
+from analyzer.cards import CardSet, Suit
+from analyzer.claim_reading import Claim, ClaimError, ClaimTimeout
+from analyzer.open_check import POLICIES, TT_LOG2
+from analyzer.redistributions import world_targets
 from analyzer.solver import questions
 
 # Claims up to this many redistributions are checked here by the strict check; from about
@@ -97,10 +94,10 @@ def first_lost(claim: Claim, names: Sequence[str], policy: str | None = None, *,
 @functools.lru_cache(maxsize=4096)
 def _redistributions(free: int, k: int, forced0: int, trump: Suit | None, notrump: bool) -> np.ndarray:
     """The cards of defenders[0] in every redistribution: his forced cards and k of the free
-    ones, in the claim check's order (``claims.low_last``). Kept: the strict search meets the
+    ones, in the claim check's order (``card_masks.low_last``). Kept: the strict search meets the
     same few again and again."""
-    bits = low_last(_bits(core_mask(CardSet(free), notrump)), trump)
-    out = _natural(subsets(bits, k) | np.uint32(core_mask(CardSet(forced0), notrump)), notrump)
+    bits = low_last(mask_bits(core_mask(CardSet(free), notrump)), trump)
+    out = natural_order(subsets(bits, k) | np.uint32(core_mask(CardSet(forced0), notrump)), notrump)
     out.flags.writeable = False
     return out
 

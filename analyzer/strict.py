@@ -25,14 +25,14 @@ cards with, per defender, the cards he cannot hold: what the defence's plays hav
   the actor has at most one card left (nothing more to choose); every redistribution a
   sure win of the claim check (``docs/claims.md``, "Sure wins"), whose plans are played
   without seeing (:func:`sure_card`); and, searched, a sure plan played from the node on
-  against every redistribution and every defence play (``check_claim(..., policy=...)``:
+  against every redistribution and every defence play (``check_open(..., policy=...)``:
   the core plays :func:`sure_card` for the actor), the proofs' own (cashing) and then
   side-first (:func:`plan_kinds`). After an actor's card that search runs first: where a
   plan wins, the open-handed check is not needed.
 - **Order**: at a defence node, the replies that refuted the actor before, at the same
   defender's hand size, first (one refutation settles the node).
 - **Killers**: a redistribution that lost a check is searched first by the next checks
-  (``check_claim(..., first=...)``); one rare lie of the cards often beats many cards.
+  (``check_open(..., first=...)``); one rare lie of the cards often beats many cards.
 - **Lean checks**: on a node of a few hundred redistributions or fewer, the plan's search and
   the open-handed check after it skip the claim check's table and proofs
   (:func:`analyzer.lean_check.first_lost`): only the cost changes.
@@ -53,6 +53,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.card_masks import unseen_split
 from analyzer.cards import (
     ALL_CARDS,
     NOTRUMP_ORDER,
@@ -62,23 +63,24 @@ from analyzer.cards import (
     Rank,
     Suit,
 )
-from analyzer.claims import (
-    POLICIES,
+from analyzer.claim_reading import (
     Claim,
     ClaimError,
-    ClaimResult,
     ClaimTimeout,
-    Counterexample,
-    _check,
-    _masks,
-    check_claim,
-    claim_components,
+    first_hands,
     read_claim,
-    strict_keys,
-    unseen_split,
 )
 from analyzer.contract import Contract
 from analyzer.lean_check import LEAN_MAX, first_lost
+from analyzer.open_check import (
+    POLICIES,
+    ClaimResult,
+    Counterexample,
+    check_open,
+    claim_components,
+    component_check,
+    strict_keys,
+)
 from analyzer.rules import Position, legal_cards, strength, trick_winner
 from analyzer.solver import Solver, default_solver, questions
 
@@ -439,7 +441,7 @@ def _betl_under(position: Position, unseen: CardSet) -> bool:
 def _all_sure(claim: Claim, name: str) -> bool:
     """Is every redistribution of ``claim`` a sure win of component ``name`` (the claim check's
     proofs of docs/claims.md, "Sure wins", without its search)?"""
-    return bool(claim.count()) and bool(_check(claim, name).proven.all())
+    return bool(claim.count()) and bool(component_check(claim, name).proven.all())
 
 
 def sure_kind(position: Position) -> str:
@@ -575,7 +577,7 @@ class _Search:
         threads = 1 if claim.count() < _ONE_THREAD else self.threads
         killers = self.killers[kind]
         try:
-            result = check_claim(claim, components=node.names, tt_log2=self.tt_log2, threads=threads,
+            result = check_open(claim, components=node.names, tt_log2=self.tt_log2, threads=threads,
                                  time_limit=self._time(), solver=self.solver, first=self._first(kind), **options)
         except ClaimTimeout:
             raise StrictTimeout from None
@@ -689,7 +691,7 @@ class _Search:
             return None, None
         if self._lean_node(claim):
             return None, None  # the plan's lean search (step 5) costs less than the proofs
-        proven = _check(claim, node.names[0]).proven
+        proven = component_check(claim, node.names[0]).proven
         if not proven.any():
             return None, None
         return sure_card(position, claim.unseen, sure_kind(position)), proven
@@ -932,7 +934,7 @@ def _guess_at(search: _Search, node: _Node, fail: _Fail, path: list[str]) -> dic
         if lost is not None and lost.kind == "open" and lost.result and lost.result.counterexample:
             firsts.append(lost.result.counterexample.position.hands[claim.defenders[0]])
     enough = len(firsts) + GUESS_ENOUGH
-    firsts += list(_masks(claim, limit=GUESS_WORLDS))
+    firsts += list(first_hands(claim, limit=GUESS_WORLDS))
     needs: list[tuple[CardSet, set[Card]]] = []
     seen: set[int] = set()
     best = None
@@ -1039,7 +1041,7 @@ def check_strict(claim: Claim | Mapping[str, Any], *, consistent: bool = False,
     names = claim_components(claim.position.contract, components)
     kwargs: dict[str, Any] = {} if tt_log2 is None else {"tt_log2": tt_log2}
     if open_result is None:
-        open_result = check_claim(claim, components=names, solver=solver, threads=threads, **kwargs)
+        open_result = check_open(claim, components=names, solver=solver, threads=threads, **kwargs)
     deadline = None if time_limit is None else started + time_limit
     search = _Search(deadline, tt_log2 if tt_log2 is not None else 22, threads, solver, shapes, sure_plans)
     result = StrictResult(strict=False, open=open_result)

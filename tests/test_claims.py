@@ -29,17 +29,17 @@ from analyzer.cards import Card, CardSet
 from analyzer.claims import (
     Claim,
     ClaimError,
-    _CashingPlan,
-    _Check,
-    _Table,
     check_claim,
     claim_components,
     read_claim,
     redistributions,
 )
 from analyzer.errors import MariasError
+from analyzer.open_check import ComponentCheck
+from analyzer.redistributions import Table
 from analyzer.rules import Contract, Position, default_leader, replay, trick_winner
 from analyzer.solver import Solver, questions
+from analyzer.sure_wins import CashingPlan
 
 OWN_CONTRACTS = ["game", "seven", "hundred", "hundred-seven", "betl", "durch", "two-sevens", "two-sevens-hundred"]
 
@@ -278,9 +278,9 @@ def test_sure_wins_are_won_by_the_solver() -> None:
         contract = ["game", "seven", "hundred", "durch", "betl", "two-sevens", "hundred-seven", "game"][i % 8]
         data = strong_position(rng, contract, rng.choice([4, 5, 6, 7, 8, 10] if i % 8 != 5 else [3, 4, 5]))
         claim = read_claim(hide(data))
-        table = _Table(claim)
+        table = Table(claim)
         for name in claim_components(claim.position.contract):
-            check = _Check(claim, table, name)
+            check = ComponentCheck(claim, table, name)
             for index in rng.sample(list(np.flatnonzero(check.proven)), min(8, int(check.proven.sum()))):
                 position = claim.with_hands(table.cards(int(index)))
                 assert solver.component(position, name), (name, position.to_json())
@@ -299,8 +299,8 @@ def test_each_redistribution_s_target_is_its_own_question_s() -> None:
     for i in range(80):
         data = random_position(rng, rng.choice([3, 4, 5, 6]), rng.choice(["game", "seven"]), marriage_rule="czech")
         claim = read_claim(hide(data))
-        table = _Table(claim)
-        targets = _Check(claim, table, "game").targets
+        table = Table(claim)
+        targets = ComponentCheck(claim, table, "game").targets
         for index in rng.sample(range(len(targets)), min(12, len(targets))):
             position = claim.with_hands(table.cards(index))
             assert targets[index] == questions(position)["game"].target, position.to_json()
@@ -321,9 +321,9 @@ def test_forced_aces_and_tens_are_won_by_the_solver() -> None:
         claim = read_claim(hide(data))
         if claim.position.marriage_rule != "czech":
             continue
-        table = _Table(claim)
-        check = _Check(claim, table, contract)
-        plan = _CashingPlan(table, claim.position)
+        table = Table(claim)
+        check = ComponentCheck(claim, table, contract)
+        plan = CashingPlan(table, claim.position)
         only = check.proven & (plan.cashed_units - plan.forced_units < check.targets) & ~plan.every_trick
         for index in rng.sample(list(np.flatnonzero(only)), min(6, int(only.sum()))):
             position = claim.with_hands(table.cards(int(index)))
@@ -342,10 +342,10 @@ def test_the_fast_path_agrees_with_the_solver() -> None:
             deal = random_deal(rng, contract)
             data = deal.to_json()
             claim = read_claim(hide(data))
-            table = _Table(claim)
+            table = Table(claim)
             sample = np.array(rng.sample(range(len(table.first)), 25))
             for name in claim_components(claim.position.contract):
-                check = _Check(claim, table, name)
+                check = ComponentCheck(claim, table, name)
                 q = check.question
                 targets = check.targets[sample].reshape(-1, 1)
                 answers = run_batch([(q.game(claim.position), q.target)], q.state(claim.position),

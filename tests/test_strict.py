@@ -330,10 +330,10 @@ def test_redistributions_given_first_are_searched_first(alone: bool, monkeypatch
     """check_claim(first=...) (the strict search's killers) keeps every verdict, and a lost
     redistribution given first is the counterexample: it was searched before the others
     (``alone``: on its own before the claim's table is listed, as on large claims)."""
-    from analyzer import claims
+    from analyzer import open_check
     from analyzer.solver import Solver
 
-    monkeypatch.setattr(claims, "_FEW_FIRST", 0 if alone else 10**9)
+    monkeypatch.setattr(open_check, "_FEW_FIRST", 0 if alone else 10**9)
 
     rng = random.Random(17)
     solver = Solver(16)
@@ -660,7 +660,8 @@ def test_a_shape_is_one_game() -> None:
 def test_after_the_sure_card_the_proven_redistributions_stay_won() -> None:
     """The check after the sure plan's first card skips the redistributions the sure wins proved
     before it (``settled``): each of them is still made open-handed after that card."""
-    from analyzer.claims import _Check, _Table
+    from analyzer.open_check import ComponentCheck
+    from analyzer.redistributions import Table
     from analyzer.solver import Solver
     from analyzer.strict import advance, sure_kind
 
@@ -679,11 +680,11 @@ def test_after_the_sure_card_the_proven_redistributions_stay_won() -> None:
         names = claim_components(position.contract)
         if len(names) != 1 or position.leader != position.actor or position.trick:
             continue
-        proven = _Check(claim, _Table(claim), names[0]).proven
+        proven = ComponentCheck(claim, Table(claim), names[0]).proven
         if not proven.any() or proven.all():
             continue
         card = sure_card(position, claim.unseen, sure_kind(position))
-        table = _Table(claim)
+        table = Table(claim)
         for index in np.flatnonzero(proven)[:5]:
             after, renamed = advance(claim.with_hands(table.cards(int(index))), card, names)
             assert after is not None and renamed == names
