@@ -559,7 +559,7 @@ def test_pair_rule_table_matches_legal_cards() -> None:
     """A defender's play rules out the cards that would have made it illegal: the table written
     out for two cards says what legal_cards says of every pair."""
     from analyzer.cards import Suit
-    from analyzer.strict import _legal_in_pair
+    from analyzer.strict_nodes import legal_in_pair
 
     rng = random.Random(5)
     for _ in range(300):
@@ -573,13 +573,13 @@ def test_pair_rule_table_matches_legal_cards() -> None:
         pool = cards[2:10] + [c for c in announced if c not in trick]
         for a, b in itertools.permutations(pool, 2):
             expected = a in legal_cards(CardSet([a, b]), trick, trump, notrump, announced)
-            assert _legal_in_pair(a, b, trick, trump, notrump, announced) == expected, (a, b, trick, trump)
+            assert legal_in_pair(a, b, trick, trump, notrump, announced) == expected, (a, b, trick, trump)
 
 
 def test_a_plan_too_large_is_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    from analyzer import strict
+    from analyzer import strict_plans
 
-    monkeypatch.setattr(strict, "PLAN_STEPS", 1)
+    monkeypatch.setattr(strict_plans, "PLAN_STEPS", 1)
     result = check_claim(LAID, strict=True, threads=1)
     assert result.strict is True and result.plan is None and result.plan_omitted
     payload = result.to_json()
@@ -625,7 +625,7 @@ def test_a_shape_is_one_game() -> None:
     one strict verdict, each searched on its own cards, and as many redistributions made
     open-handed; relabellings that change the shape (an ace
     for a nine, a seven that is no longer announced ...) may change it, and some do."""
-    from analyzer.strict import _Node
+    from analyzer.strict_nodes import Node
 
     rng = random.Random(12)
     same = differ = 0
@@ -639,7 +639,7 @@ def test_a_shape_is_one_game() -> None:
         except ValueError:
             continue
         names = claim_components(base.position.contract)
-        key = _Node(base, names).shape()[0]
+        key = Node(base, names).shape()[0]
         verdict = check_strict(base, time_limit=None, threads=1, shapes=False).strict
         winning = check_claim(base, count=True, threads=1).winning  # open-handed, per redistribution
         for keep in ("points ranks", "ranks", "points", "points ranks", "ranks", "points"):
@@ -648,7 +648,7 @@ def test_a_shape_is_one_game() -> None:
             except ValueError:
                 continue
             result = check_strict(other, time_limit=None, threads=1, shapes=False).strict
-            if _Node(other, names).shape()[0] == key:
+            if Node(other, names).shape()[0] == key:
                 assert result == verdict, data
                 assert check_claim(other, count=True, threads=1).winning == winning, data
                 same += 1
