@@ -53,15 +53,15 @@ def describe_contract(position: Position, unicode: bool = False) -> str:
     if position.players != 3:
         partner = sorted(position.team - {position.actor})
         parts.insert(0, f"{position.players} players")
-        if getattr(position, "wise", False):
+        if position.wise:
             parts.append("with the wise one (partner: the winner of the last trick)")
         elif position.players == 4:
             parts.append(f"partner seat {partner[0]}" if partner else "actor alone against three")
     if position.marriage_rule != "czech":
         parts.append(f"marriages {position.marriage_rule}")
-    if getattr(position, "variant", "lizany") == "six":
+    if position.variant == "six":
         parts.append("six-card variant")
-    if getattr(position, "stock", ()):
+    if position.stock:
         parts.append("the stock's order known: perfect information")
     return ", ".join(parts)
 
@@ -76,7 +76,7 @@ def draw_position(position: Position, unicode: bool = False) -> str:
         lines.append(f"  {seat_label(position, seat):<{width}}  {hand}")
     if position.talon:
         lines.append(f"  {'talon':<{width}}  {position.talon.pretty(unicode, position.notrump)}")
-    stock = getattr(position, "stock", ())
+    stock = position.stock
     if stock:
         lines.append(f"  {'stock, top first':<{width}}  {' '.join(c.pretty(unicode) for c in stock)}")
     if position.trick:
@@ -104,7 +104,7 @@ def _who(position: Position, seat: int) -> str:
 def draw_line(position: Position, line: Sequence[Card], unicode: bool = False, goal: str = "points") -> str:
     """The line trick by trick, numbered on from the tricks already played: who played what and
     who took the trick; the points in it only on a line played for the points."""
-    if getattr(position, "stock", ()):
+    if position.stock:
         from analyzer.stock import group_line
 
         tricks: Sequence[Any] = group_line(position, list(line))  # type: ignore[arg-type]

@@ -99,9 +99,13 @@ _JSON_KEYS = {"hands", "trump", "contract", "side_suit", "actor", "leader", "tri
               "marriages", "marriage_rule", "rules", "played", "first_leader", "players"}
 
 
-def read_seat(value: Any, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 2:
-        raise PositionError(f"{name} must be a seat 0, 1 or 2, not {value!r}")
+_SEATS = {3: "0, 1 or 2", 4: "0, 1, 2 or 3 with four players", 2: "0 or 1 with two players"}
+
+
+def read_seat(value: Any, name: str, seats: int = 3) -> int:
+    """A seat at a table of ``seats`` players. Raises PositionError."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
+        raise PositionError(f"{name} must be a seat {_SEATS[seats]}, not {value!r}")
     return value
 
 

@@ -29,11 +29,11 @@ def result_json(position: Position, result: SolveResult) -> dict[str, Any]:
     out: dict[str, Any] = {"rules": position.rules, "contract": contract.value, "actor": position.actor}
     if position.players == 2:  # one player pays the other (analyzer/scoring/two.py)
         out["players"] = 2
-        if getattr(position, "variant", "lizany") != "lizany":
+        if position.variant != "lizany":
             out["variant"] = position.variant  # type: ignore[attr-defined]
     if position.players == 4:  # four active players (analyzer/scoring/four.py)
         out["players"], out["partner"] = 4, _partner(position, result)
-        if getattr(position, "wise", False):
+        if position.wise:
             out["wise"] = True
     comps = {**{name: result.makes for name in contract.own_goal}, **result.components}
     if position.trump is not None:
@@ -52,7 +52,7 @@ def result_json(position: Position, result: SolveResult) -> dict[str, Any]:
                 for side in (0, 1)]
         out["marriages"] = {who: "".join(s.token for s in position.declared[side] + tuple(held[side]))
                             for side, who in enumerate(("actor", "defence"))}
-        if getattr(position, "stock", ()):
+        if position.stock:
             # Two players with the stock: the cards still to draw make no marriage held now; the
             # points line declares them (with the over), some while the stock lasts.
             from analyzer.stock import declared_along
@@ -68,7 +68,7 @@ def result_json(position: Position, result: SolveResult) -> dict[str, Any]:
             if seat is None:
                 raise PositionError(f"a payment of {contract.value} needs the trump seven {seven} still in play")
             out["trump_seven"] = {"seat": seat, "fate": "won" if comps[goal] else "killed"}
-        elif position.players == 2 and position.rules != "csm" and getattr(position, "variant", "") != "six":
+        elif position.players == 2 and position.rules != "csm" and position.variant != "six":
             # basic and licit pay a quiet seven whoever holds it: its fate on the points line
             out["trump_seven"] = _seven_on_line(position, getattr(result, "points_line", None) or result.line, seven)
         if position.side_suit is not None:
@@ -79,7 +79,7 @@ def result_json(position: Position, result: SolveResult) -> dict[str, Any]:
         if name.endswith("betl"):
             out["actor_tricks"] = 0 if result.makes else 1
         else:  # every trick: ten with three, eight with four, the first seven with the wise one
-            wanted = 7 if getattr(position, "wise", False) else 8 if position.players == 4 else 10
+            wanted = 7 if position.wise else 8 if position.players == 4 else 10
             out["actor_tricks"] = wanted if result.makes else wanted - 1
     return out
 
@@ -88,7 +88,7 @@ def _seven_on_line(position: Position, line: list[Any], seven: Any) -> dict[str,
     """Two players: the trump seven's fate along ``line``, which plays the hand out: won or killed
     in the last trick, else early. A seven played before the position is early at the actor's seat
     (it pays nothing, whoever held it: docs/review.md, "marias solve --payment")."""
-    if getattr(position, "stock", ()):
+    if position.stock:
         from analyzer.stock import group_line
 
         tricks: list[Any] = group_line(position, line)  # type: ignore[arg-type]
@@ -110,7 +110,7 @@ def _partner(position: Position, result: SolveResult) -> int | None:
     winner of the last trick of the line played (a failed wise durch: none found, alone)."""
     from analyzer.rules import replay
 
-    if not getattr(position, "wise", False):
+    if not position.wise:
         return next(iter(position.team - {position.actor}), None)
     if not result.makes:
         return None

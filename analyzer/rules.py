@@ -33,7 +33,12 @@ from analyzer.fields import (  # noqa: F401 (read_score and the rest: the names 
 )
 from analyzer.laws import default_leader, legal_cards, seven_of, strength, trick_winner  # noqa: F401
 from analyzer.notation import position_from_str, position_to_str
+from analyzer.position_checks import PositionChecks
 from analyzer.reading import canonical_json
+from analyzer.stock import legal_moves as stock_legal_moves
+from analyzer.stock import marriage_points as stock_marriage_points
+from analyzer.stock import play_move
+from analyzer.table import Table, table
 
 # The readers of the tables other than the three-player one, by the number of players: a table
 # plugs in here (analyzer/variants.py registers four and two players), and Position.from_json
@@ -54,8 +59,9 @@ def _field_names(cls: type) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class Position:
-    """A position to solve: the three hands, the contract and what play has done so far.
+class Position(PositionChecks):
+    """A position to solve: the hands, the contract and what play has done so far, at a table
+    of ``seats`` players (:mod:`analyzer.table`: three, four, or two after or with the stock).
 
     ``score`` and ``declared`` are the totals so far (points taken, marriages
     declared). ``played`` holds the tricks completed since the position's
@@ -70,7 +76,7 @@ class Position:
     ((10, 0), 0, True)
     """
 
-    hands: tuple[CardSet, CardSet, CardSet]
+    hands: tuple[CardSet, ...]  # one a seat, from seat 0
     contract: Contract
     trump: Suit | None
     actor: int
@@ -84,6 +90,16 @@ class Position:
     rules: str = "csm"
     played: tuple[tuple[Card, ...], ...] = ()
     first_leader: int | None = None
+    # The table's own fields: four players' partnership, two players' stock (analyzer/variants.py
+    # reads them from the JSON, analyzer/stock.py plays the stock).
+    partner: int | None = None  # the partner's seat; None: the actor alone
+    called: Card | None = None  # the called card the partner was found by, when given so
+    seats: int = 3
+    # Durch with the wise one ("partner": "wise"): the actor alone must take every trick but the
+    # last, whose winner becomes his partner (the actor himself: alone); docs/rules.md §8.
+    wise: bool = False
+    stock: tuple[Card, ...] = ()  # two players: the cards still to draw, in drawing order
+    variant: str = "lizany"  # two players: "lizany" (eight each) or "six" (analyzer/stock.py)
 
     def __post_init__(self) -> None:
         # One order for the declared suits, so that equal positions compare equal.
@@ -96,20 +112,30 @@ class Position:
         return not self.contract.has_trumps
 
     @property
+    def table(self) -> Table:
+        """The table this position is played at (its seats, hand size, contracts, ...)."""
+        return table(self.seats)
+
+    @property
     def players(self) -> int:
-        """Seats at the table (3; analyzer.variants.VariantPosition: 4 or 2)."""
-        return 3
+        """Seats at the table: 3, 4, or 2."""
+        return self.seats
+
+    @property
+    def in_stock(self) -> bool:
+        """Is the stock still to draw (two players: the rules of analyzer/stock.py in force)?"""
+        return bool(self.stock)
 
     @property
     def team(self) -> frozenset[int]:
         """The seats that play with the actor, the actor included."""
-        return frozenset((self.actor,))
+        return frozenset((self.actor,) if self.partner is None else (self.actor, self.partner))
 
     @property
     def free_tricks(self) -> int:
-        """Tricks at the end that the durch goal does not count (1: durch with the wise one,
-        analyzer.variants; 0 for every other game)."""
-        return 0
+        """Tricks at the end that the durch goal does not count (1: durch with the wise one; 0 for
+        every other game)."""
+        return 1 if self.wise else 0
 
     @property
     def team_mask(self) -> int:
@@ -118,15 +144,15 @@ class Position:
 
     @property
     def to_move(self) -> int:
-        return (self.leader + len(self.trick)) % 3
+        return (self.leader + len(self.trick)) % self.seats
 
     @property
     def tricks_left(self) -> int:
-        return len(self.hands[self.to_move])
+        return len(self.hands[self.to_move]) + len(self.stock) // 2
 
     def side(self, seat: int) -> int:
-        """0 for the actor, 1 for a defender."""
-        return 0 if seat == self.actor else 1
+        """0 for the actor's side (the actor, and with four players his partner), 1 for the defence."""
+        return 0 if seat == self.actor or seat == self.partner else 1
 
     @cached_property
     def announced(self) -> CardSet:
@@ -142,11 +168,11 @@ class Position:
 
     def holder(self, card: Card) -> int | None:
         """The seat holding ``card``, or that played it to the current trick."""
-        for seat in range(3):
+        for seat in range(self.seats):
             if card in self.hands[seat]:
                 return seat
         if card in self.trick:
-            return (self.leader + self.trick.index(card)) % 3
+            return (self.leader + self.trick.index(card)) % self.seats
         return None
 
     def held_marriages(self, seat: int) -> list[Suit]:
@@ -157,10 +183,19 @@ class Position:
         return [_SUITS[s] for s in range(4) if (mask >> (8 * s)) & MARRIAGE_LANE == MARRIAGE_LANE]
 
     def marriage_value(self, suit: Suit) -> int:
+        if self.stock:  # declared while the stock lasts (20 in the six-card variant)
+            return stock_marriage_points(self, suit)
         return 40 if suit == self.trump else 20
 
     def legal_moves(self) -> CardSet:
+        if self.stock:
+            return CardSet([m for m in stock_legal_moves(self) if isinstance(m, Card)])
         return legal_cards(self.hands[self.to_move], self.trick, self.trump, self.notrump, self.announced)
+
+    def found_partner(self, last_winner: int) -> int | None:
+        """Durch with the wise one: the partner the last trick's winner makes (None: the actor
+        took it himself and is alone against three)."""
+        return None if last_winner == self.actor else last_winner
 
     # --- playing forward and back ---------------------------------------------------
 
@@ -203,6 +238,8 @@ class Position:
         to the side's ``score``. ``check=False`` skips the legality check (PositionError), for
         callers that play only legal cards.
         """
+        if self.stock:  # two players drawing from the stock (analyzer/stock.py, checked there)
+            return play_move(self, card)
         if isinstance(card, str):
             card = Card.from_str(card)
         if check:
@@ -407,6 +444,21 @@ class Position:
         if self.played:
             out["played"] = [[str(c) for c in cards] for cards in self.played]
             out["first_leader"] = self.first_leader
+        if self.seats == 3:
+            return out
+        out = {"players": self.seats, **out}
+        if self.table.stock:
+            out["marriage_rule"] = self.marriage_rule  # its default differs from three players'
+            if self.stock:
+                out["stock"] = " ".join(map(str, self.stock))
+            if self.variant != "lizany":
+                out["variant"] = self.variant
+        if self.wise:
+            out["partner"] = "wise"
+        elif self.called is not None:
+            out["partner"] = str(self.called)
+        elif self.partner is not None:
+            out["partner"] = self.partner
         return out
 
     def replace(self, **changes: Any) -> Position:
@@ -440,161 +492,6 @@ class Position:
         self._check_cards()
         trick_points, marriages = self._history()  # every card of the history legal when played
         self._check_marriages(trick_points, marriages)
-
-    def _check_cards(self) -> None:
-        """Everything but the history's play and the marriages: cards, sizes, the contract."""
-        for name in ("actor", "leader"):  # a seat out of range must not reach the core
-            read_seat(getattr(self, name), name)
-        self._check_history_shape()
-        seen = CardSet()
-        places = [(f"hand {i}", h) for i, h in enumerate(self.hands)]
-        places += [("the trick", CardSet(self.trick)), ("the talon", self.talon)]
-        places += [(f"played trick {i + 1}", CardSet(cards)) for i, cards in enumerate(self.played)]
-        if len(set(self.trick)) != len(self.trick):
-            raise PositionError(f"duplicate card in the trick {' '.join(map(str, self.trick))!r}")
-        for name, cards in places:
-            twice = seen & cards
-            if twice:
-                raise PositionError(f"card {next(iter(twice))} appears twice (again in {name})")
-            seen = seen | cards
-        if len(self.trick) > 2:
-            raise PositionError("the current trick may hold at most 2 cards (a third completes it)")
-        if len(self.talon) > 2:
-            raise PositionError(f"the talon holds 2 cards, not {len(self.talon)}")
-        self._check_sizes()
-        self._check_contract()
-        if self.played:
-            last = (self.trick_leaders()[-1] + trick_winner(self.played[-1], self.trump, self.notrump)) % 3
-            if last != self.leader:
-                raise PositionError(f"leader is seat {self.leader} but the played tricks give the lead to seat {last}")
-
-    def _check_history_shape(self) -> None:
-        for number, cards in enumerate(self.played, start=1):
-            if len(cards) != 3:
-                raise PositionError(f"played trick {number} has {len(cards)} cards, not 3")
-            if len(set(cards)) != 3:
-                raise PositionError(f"duplicate card in played trick {number} {' '.join(map(str, cards))!r}")
-        if bool(self.played) != (self.first_leader is not None):
-            raise PositionError("first_leader (who led the first played trick) goes with played tricks, and only then")
-        if self.first_leader is not None:
-            read_seat(self.first_leader, "first_leader")
-
-    def _check_sizes(self) -> None:
-        for seat, hand in enumerate(self.hands):
-            if len(hand) == 12:
-                raise PositionError(f"hand {seat} holds 12 cards: lay away two cards first (to the talon)")
-            if len(hand) > 10:
-                raise PositionError(f"hand {seat} holds {len(hand)} cards; at most 10")
-        # Each hand's size before this trick; the hand that differs from the other two is the one blamed
-        # (with no two alike, the hand to move sets the size).
-        before = [len(self.hands[(self.leader + k) % 3]) + (k < len(self.trick)) for k in range(3)]
-        size = next((n for n in before if before.count(n) >= 2), before[len(self.trick) % 3])
-        if size + len(self.played) > 10:
-            raise PositionError(f"the hands held {size + len(self.played)} cards before the {len(self.played)} "
-                                "played tricks; at most 10")
-        if self.trick and size == 0:
-            raise PositionError("a trick is in progress but the player to move has no cards")
-        for k in range(3):
-            seat = (self.leader + k) % 3
-            want = size - 1 if k < len(self.trick) else size
-            if len(self.hands[seat]) != want:
-                others = ", ".join(f"hand {s} {len(self.hands[s])}" for s in range(3) if s != seat)
-                raise PositionError(
-                    f"hand {seat} holds {len(self.hands[seat])} cards but should hold {want} "
-                    f"({others}; {len(self.trick)} card(s) in the trick)"
-                )
-
-    def _check_contract(self) -> None:
-        c = self.contract
-        if c.has_trumps and self.trump is None:
-            raise PositionError(f"contract {c.value!r} needs a trump suit")
-        if not c.has_trumps and self.trump is not None:
-            raise PositionError(f"{c.value} is played without trumps, but trump {self.trump.token!r} was given")
-        if c.two_sevens:
-            if self.side_suit is None:
-                raise PositionError(f"{c.value} needs a side suit ('side_suit')")
-            if self.side_suit == self.trump:
-                raise PositionError(f"the side suit of {c.value} must differ from trump ({self.trump.token})")
-        elif self.side_suit is not None:
-            raise PositionError(f"a side suit is given only for two-sevens, not {c.value}")
-        if self.trump is not None:
-            seven = seven_of(self.trump)
-            if c.actor_seven and self._owner(seven) != self.actor:
-                raise PositionError(f"{c.value}: the actor (seat {self.actor}) does not hold the trump seven {seven}")
-            if c == Contract.SEVEN_AGAINST and self._owner(seven) in (None, self.actor):
-                raise PositionError(f"seven-against: no defender holds the trump seven {seven}")
-        if c.two_sevens and self.side_suit is not None and self._owner(seven_of(self.side_suit)) != self.actor:
-            raise PositionError(f"{c.value}: the actor does not hold the side-suit seven {seven_of(self.side_suit)}")
-
-    def _owner(self, card: Card) -> int | None:
-        """Who held ``card`` when the history began (holds it, or played it in the history)."""
-        seat = self._in_hand(card)
-        return seat if seat is not None else self._played_by(card)
-
-    def _check_marriages(self, trick_points: tuple[int, int], derived: tuple[tuple[Suit, ...], ...]) -> None:
-        """Refuse declared marriages that cannot have been declared (docs/semantics.md)."""
-        who = ("actor", "defence")
-        for side, suits in enumerate(self.declared):
-            if suits and self.trump is None:
-                raise PositionError(f"marriages are declared only in contracts with trumps ({who[side]})")
-            for suit in set(suits):
-                if suits.count(suit) > 1:
-                    raise PositionError(f"marriage {suit.token} is declared twice by the {who[side]}")
-                if suit in self.declared[1 - side]:
-                    raise PositionError(f"marriage {suit.token} is declared by both the actor and the defence")
-        history = CardSet(self.trick) | CardSet(c for cards in self.played for c in cards)
-        for side, suits in enumerate(self.declared):
-            for suit in suits:
-                king, over = Card.make(suit, Rank.KING), Card.make(suit, Rank.OVER)
-                name = f"marriage {suit.token} declared by the {who[side]}"
-                held = [s for s in (self._in_hand(king), self._in_hand(over)) if s is not None]
-                if king in self.talon or over in self.talon:
-                    raise PositionError(f"{name}: its {'king' if king in self.talon else 'over-knave'} is in the talon")
-                if len(held) == 2:
-                    where = f"in hand {held[0]}" if held[0] == held[1] else f"in hands {held[0]} and {held[1]}"
-                    raise PositionError(f"{name}: {king} and {over} are both still held ({where}); "
-                                        "it is declared when one of them is played")
-                if held and self.side(held[0]) != side:
-                    raise PositionError(f"{name}: seat {held[0]}, of the other side, holds "
-                                        f"{king if self._in_hand(king) is not None else over}")
-                if held and self.marriage_rule == "over-first" and self._in_hand(over) is not None:
-                    raise PositionError(f"{name}: under the over-first rule it is declared by playing {over}, "
-                                        f"which seat {held[0]} still holds")
-                if king in history and over in history and suit not in derived[side]:
-                    raise PositionError(f"{name}: the played cards show it was not declared "
-                                        f"({king} and {over} were not played by one player holding both)")
-                if held:
-                    other = over if self._in_hand(king) is not None else king
-                    by = self._played_by(other)
-                    if by is not None and by != held[0]:
-                        where = "to the trick" if other in self.trick else "in a played trick"
-                        raise PositionError(f"{name}: seat {by} played {other} {where} but seat "
-                                            f"{held[0]} holds {king if other == over else over}")
-            for suit in derived[side]:
-                if suit not in suits:
-                    raise PositionError(f"marriage {suit.token}, declared by the {who[side]} in the play, "
-                                        "is missing from the declared marriages")
-            marriages = sum(self.marriage_value(s) for s in suits)
-            if self.score[side] < trick_points[side] + marriages:
-                tricks = f"the trick points of the played tricks ({trick_points[side]}) and " if self.played else ""
-                raise PositionError(f"score.{who[side]} ({self.score[side]}) is less than {tricks}its declared "
-                                    f"marriages ({marriages})")
-
-    def _played_by(self, card: Card) -> int | None:
-        """The seat that played ``card`` in the history (the current trick or ``played``), if any."""
-        if card in self.trick:
-            return (self.leader + self.trick.index(card)) % self.players
-        for lead, cards in zip(self.trick_leaders(), self.played):
-            if card in cards:
-                return (lead + cards.index(card)) % self.players
-        return None
-
-    def _in_hand(self, card: Card) -> int | None:
-        for seat in range(self.players):
-            if card in self.hands[seat]:
-                return seat
-        return None
-
 
 def replay(position: Position, cards: Iterable[Card]) -> list[tuple[list[Card], int]]:
     """Play ``cards`` from ``position`` with :meth:`Position.play` (so each is checked).

@@ -186,7 +186,7 @@ class Solver:
 
 
 def _has_stock(position: Position) -> bool:
-    return bool(getattr(position, "stock", ()))
+    return bool(position.stock)
 
 
 def _check_position(position: Any, method: str) -> None:

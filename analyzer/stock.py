@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from analyzer.cards import Card, CardSet, Rank, Suit
 from analyzer.errors import PositionError
-from analyzer.rules import trick_winner
+from analyzer.laws import trick_winner
 
 if TYPE_CHECKING:
     from analyzer.rules import Position

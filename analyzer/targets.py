@@ -37,7 +37,7 @@ def remaining_units(position: Position) -> int:
         mask |= hand.mask
     for card in position.trick:
         mask |= 1 << card
-    for card in getattr(position, "stock", ()):  # two players: the cards still to draw (analyzer/stock.py)
+    for card in position.stock:  # two players: the cards still to draw (analyzer/stock.py)
         mask |= 1 << card
     return (mask & SHARP_MASK).bit_count() + (1 if mask else 0)
 

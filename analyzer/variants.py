@@ -28,52 +28,39 @@ the six-card variant (``"variant": "six"``), by the rules of
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from analyzer.cards import Card, CardSet, Suit, parse_cards
-from analyzer.contract import MARRIAGE_RULES, RULE_SETS, SEAT_NAMES, Contract
+from analyzer.cards import Card, CardSet, parse_cards
+from analyzer.contract import MARRIAGE_RULES, RULE_SETS, Contract
 from analyzer.errors import MariasError, NotationError, PositionError
+from analyzer.fields import read_seat
 from analyzer.rules import (
-    Position,  # the same field checks
+    Position,
     default_leader,
     history_leader,
     read_played,
     read_score,
     read_suits,
     register_table,
-    seven_of,
     suit_or_none,
-    trick_winner,
 )
-from analyzer.stock import (
-    HAND_SIZE,
-    check_stock,
-    check_stock_score,
-    legal_moves,
-    marriage_points,
-    parse_variant,
-    play_move,
+from analyzer.stock import parse_variant
+from analyzer.table import (  # noqa: F401 (the names the readers, scoring and tests import from here)
+    ALONE,
+    FOUR,
+    FOUR_CONTRACTS,
+    SEAT_NAMES_2,
+    SEAT_NAMES_4,
+    TABLES,
+    TWO,
+    TWO_CONTRACTS,
 )
 
-PLAYERS = 4
+PLAYERS = FOUR.seats
 WISE = "wise"  # "partner": "wise": durch with the wise one
-HAND = 8  # cards per hand: a full four-player deal (32 / 4), two players once the stock is gone
-SEAT_NAMES_4 = ("forehand", "second", "third", "dealer")
-SEAT_NAMES_2 = ("non-dealer", "dealer")
-NUMBER = {2: "two", 4: "four"}
-
-# The contracts of the four-player game (the rule pages, seed 004): suit games for a team
-# (2 v 2, or 1 v 3 when the caller holds the called card), the rest alone against three.
-FOUR_CONTRACTS = (Contract.GAME, Contract.SEVEN, Contract.HUNDRED, Contract.HUNDRED_SEVEN, Contract.SEVEN_AGAINST,
-                  Contract.HUNDRED_AGAINST, Contract.BETL, Contract.DURCH, Contract.OPEN_BETL, Contract.OPEN_DURCH)
-# Durch with a partner ("durch with partner" of the rule pages: the bidder names a card, its holder
-# partners him, the two take every trick) is durch given a "partner"; the rest are alone.
-ALONE = frozenset({Contract.BETL, Contract.OPEN_BETL, Contract.OPEN_DURCH})
-# Two players: no betl or durch; either may announce seven or hundred (the other's is "against").
-TWO_CONTRACTS = (Contract.GAME, Contract.SEVEN, Contract.HUNDRED, Contract.HUNDRED_SEVEN, Contract.SEVEN_AGAINST,
-                 Contract.HUNDRED_AGAINST)
+HAND = FOUR.hand  # cards per hand: a full four-player deal (32 / 4), two players once the stock is gone
+NUMBER = {2: TWO.word, 4: FOUR.word}
 CONTRACTS = {2: TWO_CONTRACTS, 4: FOUR_CONTRACTS}
 
 _JSON_KEYS = {"players", "hands", "trump", "contract", "actor", "leader", "partner", "trick", "score", "marriages",
@@ -81,212 +68,9 @@ _JSON_KEYS = {"players", "hands", "trump", "contract", "actor", "leader", "partn
 _TWO_KEYS = {"stock", "variant"}  # two players only: analyzer/stock.py
 
 
-@dataclass(frozen=True)
-class VariantPosition(Position):
-    """A four-player position (four hands, the actor and in a suit game his partner), or with
-    ``seats=2`` a two-player one after the stock."""
-
-    partner: int | None = None  # the partner's seat; None: the actor alone against three
-    called: Card | None = None  # the called card the partner was found by, when given so
-    seats: int = PLAYERS
-    # Durch with the wise one ("partner": "wise"): the actor alone must take every trick but the
-    # last, whose winner becomes his partner (the actor himself: alone); docs/rules.md §8.
-    wise: bool = False
-    stock: tuple[Card, ...] = ()  # two players: the cards still to draw, in drawing order
-    variant: str = "lizany"  # two players: "lizany" (eight each) or "six" (analyzer/stock.py)
-
-    @property
-    def in_stock(self) -> bool:
-        """Is the stock still to draw (the rules of analyzer/stock.py in force)?"""
-        return bool(self.stock)
-
-    @property
-    def tricks_left(self) -> int:
-        return len(self.hands[self.to_move]) + len(self.stock) // 2
-
-    def marriage_value(self, suit: Suit) -> int:
-        if self.stock:  # declared while the stock lasts (20 in the six-card variant)
-            return marriage_points(self, suit)
-        return super().marriage_value(suit)
-
-    def _check_marriages(self, trick_points: tuple[int, int], derived: tuple[tuple[Suit, ...], ...]) -> None:
-        super()._check_marriages(trick_points, derived)
-        if self.stock:  # the score is final here (a history's marriages added)
-            check_stock_score(self)
-
-    def legal_moves(self):  # type: ignore[no-untyped-def]
-        if self.stock:
-            return CardSet([m for m in legal_moves(self) if isinstance(m, Card)])
-        return super().legal_moves()
-
-    def play(self, card: Card | str, check: bool = True, history: bool = True) -> VariantPosition:
-        if self.stock:
-            return play_move(self, card)
-        return super().play(card, check, history)  # type: ignore[return-value]
-
-    @property
-    def free_tricks(self) -> int:
-        return 1 if self.wise else 0
-
-    @property
-    def players(self) -> int:
-        return self.seats
-
-    @property
-    def team(self) -> frozenset[int]:
-        return frozenset((self.actor,) if self.partner is None else (self.actor, self.partner))
-
-    @property
-    def to_move(self) -> int:
-        return (self.leader + len(self.trick)) % self.seats
-
-    def side(self, seat: int) -> int:
-        """0 for the actor's side (the actor and his partner), 1 for the defence."""
-        return 0 if seat in self.team else 1
-
-    def holder(self, card: Card) -> int | None:
-        for seat in range(self.seats):
-            if card in self.hands[seat]:
-                return seat
-        if card in self.trick:
-            return (self.leader + self.trick.index(card)) % self.seats
-        return None
-
-    # --- JSON -------------------------------------------------------------------
-
-    @classmethod
-    def from_json(cls, data: Any) -> VariantPosition:
-        return position_from_json(data)
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"players": self.seats, **super().to_json()}
-        if self.seats == 2:
-            out["marriage_rule"] = self.marriage_rule  # its default differs from three players'
-            if self.stock:
-                out["stock"] = " ".join(map(str, self.stock))
-            if self.variant != "lizany":
-                out["variant"] = self.variant
-        if self.wise:
-            out["partner"] = WISE
-        elif self.called is not None:
-            out["partner"] = str(self.called)
-        elif self.partner is not None:
-            out["partner"] = self.partner
-        return out
-
-    def found_partner(self, last_winner: int) -> int | None:
-        """Durch with the wise one: the partner the last trick's winner makes (None: the actor
-        took it himself and is alone against three)."""
-        return None if last_winner == self.actor else last_winner
-
-    def replace(self, **changes: Any) -> VariantPosition:
-        data = {name: getattr(self, name) for name in self.__dataclass_fields__}
-        data.update(changes)
-        position = VariantPosition(**data)
-        position.check()
-        return position
-
-    # --- checks -------------------------------------------------------------------
-
-    def _check_cards(self) -> None:
-        """Everything but the history's play and the marriages (Position.check runs those after it)."""
-        n, word = self.seats, NUMBER.get(self.seats, str(self.seats))
-        if n not in CONTRACTS:
-            raise PositionError(f"\"players\" must be 2, 3 or 4, not {n!r}")
-        if len(self.hands) != n:
-            raise PositionError(f"{word} players hold {word} hands, not {len(self.hands)}")
-        if self.talon:
-            raise PositionError(f"{word} players have no talon" + (" (the stock is gone)" if n == 2 else ""))
-        for name in ("actor", "leader"):
-            _seat4(getattr(self, name), name, n)
-        self._check_history_shape()
-        seen = CardSet()
-        if len(set(self.trick)) != len(self.trick):
-            raise PositionError(f"duplicate card in the trick {' '.join(map(str, self.trick))!r}")
-        places = [(f"hand {i}", h) for i, h in enumerate(self.hands)] + [("the trick", CardSet(self.trick))]
-        places += [(f"played trick {i + 1}", CardSet(cards)) for i, cards in enumerate(self.played)]
-        for name, cards in places:
-            twice = seen & cards
-            if twice:
-                raise PositionError(f"card {next(iter(twice))} appears twice (again in {name})")
-            seen = seen | cards
-        if len(self.trick) > n - 1:
-            raise PositionError(f"the current trick may hold at most {n - 1} card(s) with {word} players")
-        size, most = len(self.hands[self.to_move]), HAND
-        if n == 2:
-            most = HAND_SIZE[self.variant]
-            check_stock(self)
-        elif self.stock or self.variant != "lizany":
-            raise PositionError(f"{word} players have no stock and no two-player variant")
-        if size > most:
-            raise PositionError(f"hand {self.to_move} holds {size} cards; at most {most} with {word} players"
-                                + (" in the six-card variant" if most != HAND else ""))
-        if size + len(self.played) > HAND:
-            raise PositionError(f"the hands held {size + len(self.played)} cards before the {len(self.played)} "
-                                f"played tricks; at most {HAND} with {word} players")
-        if self.trick and size == 0:
-            raise PositionError("a trick is in progress but the player to move has no cards")
-        for k in range(n):
-            seat = (self.leader + k) % n
-            want = size - 1 if k < len(self.trick) else size
-            if len(self.hands[seat]) != want:
-                raise PositionError(
-                    f"hand {seat} holds {len(self.hands[seat])} cards but should hold {want} "
-                    f"(hand {self.to_move}, to move, holds {size}; {len(self.trick)} card(s) in the trick)")
-        self._check_four_contract()
-        if self.played:
-            last = (self.trick_leaders()[-1] + trick_winner(self.played[-1], self.trump, self.notrump)) % n
-            if last != self.leader:
-                raise PositionError(f"leader is seat {self.leader} but the played tricks give the lead to seat {last}")
-
-    def _check_history_shape(self) -> None:
-        n = self.seats
-        for number, cards in enumerate(self.played, start=1):
-            if len(cards) != n:
-                raise PositionError(f"played trick {number} has {len(cards)} cards, not {n}")
-            if len(set(cards)) != n:
-                raise PositionError(f"duplicate card in played trick {number} {' '.join(map(str, cards))!r}")
-        if bool(self.played) != (self.first_leader is not None):
-            raise PositionError("first_leader (who led the first played trick) goes with played tricks, and only then")
-        if self.first_leader is not None:
-            _seat4(self.first_leader, "first_leader", n)
-
-    def _check_four_contract(self) -> None:
-        c, word = self.contract, NUMBER[self.seats]
-        if c not in CONTRACTS[self.seats]:
-            raise PositionError(f"{word} players have no {c.value} (they play: "
-                                f"{', '.join(k.value for k in CONTRACTS[self.seats])})")
-        if self.seats == 2 and self.partner is not None:
-            raise PositionError("two players have no partners")
-        if self.partner is not None and c in ALONE:
-            raise PositionError(f"{c.value} is played alone against three: no partner")
-        if self.wise and (c != Contract.DURCH or self.partner is not None or self.seats != PLAYERS):
-            raise PositionError("durch with the wise one (\"partner\": \"wise\") is a four-player durch, "
-                                f"not {c.value}")
-        if self.partner is not None and not 0 <= self.partner < self.seats:
-            raise PositionError(f"partner must be a seat 0 to 3, not {self.partner!r}")
-        if c.has_trumps and self.trump is None:
-            raise PositionError(f"contract {c.value!r} needs a trump suit")
-        if not c.has_trumps and self.trump is not None:
-            raise PositionError(f"{c.value} is played without trumps, but trump {self.trump.token!r} was given")
-        if self.side_suit is not None:
-            raise PositionError(f"a side suit is given only for two-sevens, which {word} players do not play")
-        if self.trump is not None:
-            seven = seven_of(self.trump)
-            if c.actor_seven and self._owner(seven) not in self.team:
-                raise PositionError(f"{c.value}: the actor's side does not hold the trump seven {seven}")
-            if c == Contract.SEVEN_AGAINST and self._owner(seven) in (None, *self.team):
-                raise PositionError(f"seven-against: no defender holds the trump seven {seven}")
-        for suits, who in zip(self.declared, ("actor", "defence")):
-            if suits and self.trump is None:
-                raise PositionError(f"marriages are declared only in contracts with trumps ({who})")
-
-
-def _seat4(value: Any, name: str, seats: int = PLAYERS) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
-        which = "0, 1, 2 or 3 with four players" if seats == PLAYERS else "0 or 1 with two players"
-        raise PositionError(f"{name} must be a seat {which}, not {value!r}")
-    return value
+# One Position for every table (analyzer/rules.py, analyzer/table.py): the name stays for the
+# readers and the tests that use it.
+VariantPosition = Position
 
 
 def _partner(value: Any, shell: VariantPosition) -> tuple[int | None, Card | None]:
@@ -300,7 +84,7 @@ def _partner(value: Any, shell: VariantPosition) -> tuple[int | None, Card | Non
     if contract in ALONE:
         raise PositionError(f"{contract.value} is played alone against three: no partner")
     if isinstance(value, int) and not isinstance(value, bool):
-        seat = _seat4(value, "partner")
+        seat = read_seat(value, "partner", PLAYERS)
         return (None if seat == actor else seat), None
     if not isinstance(value, str):
         raise PositionError(f"partner must be a seat 0-3 or a called card such as 'hK', not {value!r}")
@@ -350,7 +134,7 @@ def position_from_json(data: Any) -> VariantPosition:
         raise PositionError(f"unknown marriage rule {marriage_rule!r} (use {', '.join(MARRIAGE_RULES)})")
     if data.get("talon"):
         raise PositionError(f"{word} players have no talon")
-    actor = _seat4(data.get("actor", 0), "actor", players)
+    actor = read_seat(data.get("actor", 0), "actor", players)
     if players == 2 and (data.get("played") or data.get("first_leader") is not None):
         # tricks of the stock were played without the duty to follow: not replayed by these rules
         raise PositionError("'played' (the tricks before) is read for three and four players: give the two-player "
@@ -361,7 +145,7 @@ def position_from_json(data: Any) -> VariantPosition:
         raise PositionError(str(exc)) from None
     first_leader = data.get("first_leader")
     if first_leader is not None:
-        first_leader = _seat4(first_leader, "first_leader", players)
+        first_leader = read_seat(first_leader, "first_leader", players)
         if not played:
             raise PositionError("'first_leader' needs 'played' (the tricks played from that lead)")
     elif played:
@@ -380,7 +164,7 @@ def position_from_json(data: Any) -> VariantPosition:
         trump = stock[-1].suit  # the turned card, the stock's last, shows the trump suit
     leader_in = data.get("leader")
     if leader_in is not None:
-        leader = _seat4(leader_in, "leader", players)
+        leader = read_seat(leader_in, "leader", players)
     else:  # the winner of the last played trick, or the rule set's first leader
         leader = history_leader({"contract": contract, "actor": actor, "rules": rules, "trump": trump,
                                   "played": played, "first_leader": first_leader}, players)
@@ -418,7 +202,7 @@ def _stock(data: Mapping[str, Any]) -> tuple[tuple[Card, ...], str]:
 
 def seat_name(position: Position, seat: int) -> str:
     """forehand, zadák, dealer for three; forehand, second, third, dealer for four; non-dealer, dealer for two."""
-    return {2: SEAT_NAMES_2, 4: SEAT_NAMES_4}.get(position.players, SEAT_NAMES)[seat]
+    return position.table.seat_names[seat]
 
 
 def role(position: Position, seat: int) -> str:
