@@ -25,15 +25,16 @@ import dataclasses
 import itertools
 import time
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from math import comb, factorial
 from typing import Any
 
 from analyzer import _core
 from analyzer.cards import Card, CardSet, Rank
-from analyzer.claims4 import Claim4Error, Claim4Result, ClaimTooLarge
+from analyzer.claim_reading import ClaimTimeout
+from analyzer.claims4 import Claim4Error, ClaimTooLarge, table_result
 from analyzer.contract import Contract
 from analyzer.errors import ArgumentError, MariasError
+from analyzer.open_check import ClaimResult, Counterexample
 from analyzer.rules import default_leader
 from analyzer.solver import OWN_GOAL, Solver, questions
 from analyzer.variants import VariantPosition
@@ -44,30 +45,8 @@ __all__ = ["MAX_WORLDS", "Claim2Result", "ClaimTimeout", "check_claim2", "claim2
            "redistributions"]
 
 
-class ClaimTimeout(MariasError):
-    """The time limit passed before every redistribution was searched."""
-
-
-@dataclass
-class Claim2Result(Claim4Result):
-    """Is the two-player claim laid down? Exact: every redistribution searched, or the first that
-    breaks it found. ``partner`` holds what the check assumed (the JSON's ``assumed``)."""
-
-    perfect_information: bool = False  # after the stock: the claimant sees everything
-
-    @property
-    def assumed(self) -> str:
-        """What the check assumed the claimant knows (the field ``partner`` of four players)."""
-        return self.partner
-
-    def to_json(self) -> dict[str, Any]:
-        """The three-player claim result's keys (``laid_down``, ``distributions``, ``components``,
-        ``counterexample``), and ``worlds`` searched, ``ruled_out`` (always 0: any card may be
-        played while the stock lasts), ``assumed`` and ``perfect_information``."""
-        out = super().to_json()
-        out["assumed"] = out.pop("partner")
-        out["perfect_information"] = self.perfect_information
-        return out
+# One result for every table (analyzer.open_check.ClaimResult); the old name stays.
+Claim2Result = ClaimResult
 
 
 def _fixed(position: VariantPosition) -> tuple[CardSet, tuple[Any, ...]]:
@@ -121,7 +100,7 @@ def _assumption(position: VariantPosition) -> str:
 
 
 def check_claim2(position: VariantPosition, solver: Solver | None = None, max_worlds: int = MAX_WORLDS,
-                 time_limit: float | None = None, progress: Callable[[int], None] | None = None) -> Claim2Result:
+                 time_limit: float | None = None, progress: Callable[[int], None] | None = None) -> ClaimResult:
     """Does the actor make the contract whatever the other hand and the stock's order?
 
     Raises ClaimTooLarge for more than ``max_worlds`` redistributions and ClaimTimeout past
@@ -156,20 +135,19 @@ def check_claim2(position: VariantPosition, solver: Solver | None = None, max_wo
     finally:
         if stock_search is not None:
             stock_search.set_time_limit(0)
-    return Claim2Result(True, worlds, total, 0, _assumption(position), contract=position.contract,
-                        perfect_information=not position.stock)
+    return table_result(position, True, worlds, total, 0, _assumption(position))
 
 
 def _counterexample(solver: Solver, world: VariantPosition, worlds: int, total: int,
-                    position: VariantPosition) -> Claim2Result:
+                    position: VariantPosition) -> ClaimResult:
     qs = questions(world)
     name = next(n for n in OWN_GOAL[world.contract] if not solver.ask(world, qs[n]))
     if world.stock:
         line = [move for move, _, _ in solver.stock_solver().line_steps(world, qs[name])]
     else:
         line = solver.line(world, qs[name])
-    return Claim2Result(False, worlds, total, 0, _assumption(position), world, name, line,  # type: ignore[arg-type]
-                        position.contract, perfect_information=not position.stock)
+    return table_result(position, False, worlds, total, 0, _assumption(position),
+                        Counterexample(world, name, line))  # type: ignore[arg-type] (the stock's exchange)
 
 
 def claim2_from_json(data: Any) -> VariantPosition:

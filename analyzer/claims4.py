@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from math import comb
 from typing import Any
 
 from analyzer.cards import Card, CardSet
 from analyzer.contract import Contract
 from analyzer.errors import ArgumentError, MariasError, PositionError
+from analyzer.open_check import ClaimResult, Counterexample
 from analyzer.solver import OWN_GOAL, Solver, questions
 from analyzer.variants import VariantPosition
 
@@ -42,41 +42,24 @@ class Claim4Error(MariasError):
     """A four-player claim JSON that cannot be checked."""
 
 
-@dataclass
-class Claim4Result:
-    """Is the four-player claim laid down? Exact: every redistribution was searched (or the first
-    that breaks it found)."""
+# One result for every table (analyzer.open_check.ClaimResult); the old name stays.
+Claim4Result = ClaimResult
 
-    laid_down: bool
-    worlds: int  # redistributions searched
-    total: int  # redistributions there are (those the announcements rule out included)
-    ruled_out: int  # redistributions that contradict an announcement (see check_claim4)
-    partner: str  # what the check assumed about the partner
-    counterexample: VariantPosition | None = None
-    component: str | None = None  # the counterexample's failing component (the contract's own goal)
-    line: list[Card] = field(default_factory=list)  # and the defence's line against it
-    contract: Contract | None = None  # the contract checked
 
-    @property
-    def components(self) -> dict[str, bool | None]:
-        """The contract's own goals, as the three-player result names them: False for the one
-        the counterexample breaks, None for one not decided (the search stopped there)."""
-        names = OWN_GOAL[self.contract] if self.contract is not None else ()
-        if self.laid_down:
-            return dict.fromkeys(names, True)
-        return {name: False if name == self.component else None for name in names}
-
-    def to_json(self) -> dict[str, Any]:
-        """The three-player claim result's keys (``distributions`` all the redistributions there
-        are, ``components``, ``counterexample`` with its hands, component, line and position),
-        and what four players add: ``worlds`` searched, ``ruled_out``, the ``partner`` assumed."""
-        example = None
-        if self.counterexample is not None:
-            example = {"hands": [str(h) for h in self.counterexample.hands], "component": self.component,
-                       "line": [str(c) for c in self.line], "position": self.counterexample.to_json()}
-        return {"laid_down": self.laid_down, "distributions": self.total, "components": self.components,
-                "counterexample": example, "worlds": self.worlds, "ruled_out": self.ruled_out,
-                "partner": self.partner}
+def table_result(position: VariantPosition, laid_down: bool, worlds: int, total: int, ruled_out: int,
+                 assumed: str, example: Counterexample | None = None) -> ClaimResult:
+    """The claim result of a four- or two-player check, with the keys three players' has: the
+    contract's own goals in ``components`` (False for the one the counterexample breaks, None
+    for one the search stopped before deciding)."""
+    names = OWN_GOAL[position.contract]
+    if laid_down:
+        components: dict[str, bool | None] = dict.fromkeys(names, True)
+    else:
+        assert example is not None
+        components = {name: False if name == example.component else None for name in names}
+    return ClaimResult(laid_down, total, components, example, searched=worlds, players=position.players,
+                       worlds=worlds, ruled_out=ruled_out, assumed=assumed,
+                       perfect_information=position.players == 2 and not position.stock)
 
 
 def _seen(position: VariantPosition) -> dict[int, CardSet]:
@@ -154,7 +137,7 @@ def _assumption(position: VariantPosition) -> str:
 
 
 def check_claim4(position: VariantPosition, solver: Solver | None = None,
-                 max_worlds: int = MAX_WORLDS) -> Claim4Result:
+                 max_worlds: int = MAX_WORLDS) -> ClaimResult:
     """Does the actor's side make the contract in every redistribution of the unseen cards?
 
     A redistribution that contradicts an announcement is ruled out, not searched: the holder
@@ -187,9 +170,9 @@ def check_claim4(position: VariantPosition, solver: Solver | None = None,
         if not solver.makes(world):
             qs = questions(world)
             name = next(n for n in OWN_GOAL[world.contract] if not solver.ask(world, qs[n]))
-            return Claim4Result(False, worlds, total, ruled_out, assumption, world, name,
-                                solver.line(world, qs[name]), position.contract)
-    return Claim4Result(True, worlds, total, ruled_out, assumption, contract=position.contract)
+            example = Counterexample(world, name, solver.line(world, qs[name]))
+            return table_result(position, False, worlds, total, ruled_out, assumption, example)
+    return table_result(position, True, worlds, total, ruled_out, assumption)
 
 
 def refuse_three_player_options(given: dict[str, Any], players: int = 4) -> None:

@@ -99,6 +99,32 @@ class ClaimResult:
     guess: dict[str, Any] | None = None
     strict_checked: bool = field(default=False, repr=False)
     plan_omitted: bool = False  # strict holds, its plan too large to write out (analyzer.strict.PLAN_STEPS)
+    # Four and two players (analyzer.claims4, analyzer.claims2: one redistribution after another):
+    players: int = 3
+    worlds: int | None = None  # redistributions searched
+    ruled_out: int = 0  # redistributions that contradict an announcement (four players)
+    assumed: str | None = None  # what the check assumed: the partner (four players), the stock (two)
+    perfect_information: bool = False  # two players after the stock: the claimant sees everything
+
+    @property
+    def total(self) -> int:
+        """Deprecated (the four- and two-player results' old name): ``distributions``."""
+        return self.distributions
+
+    @property
+    def partner(self) -> str | None:
+        """Deprecated (the four-player result's old name): ``assumed``."""
+        return self.assumed
+
+    @property
+    def component(self) -> str | None:
+        """The component the counterexample breaks (None when laid down)."""
+        return None if self.counterexample is None else self.counterexample.component
+
+    @property
+    def line(self) -> list[Card]:
+        """The defence's line against the counterexample (empty when laid down)."""
+        return [] if self.counterexample is None else self.counterexample.line
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -111,6 +137,12 @@ class ClaimResult:
             out["winning"] = self.winning
         if self.strict_checked:
             out.update(strict_keys(self.strict, self.plan, self.plan_omitted, self.guess))
+        if self.players != 3:
+            out.update(worlds=self.worlds, ruled_out=self.ruled_out, assumed=self.assumed)
+            if self.players == 4:
+                out["partner"] = self.assumed  # deprecated: "assumed" (docs/claims.md, "Four players")
+            else:
+                out["perfect_information"] = self.perfect_information
         return out
 
     def __repr__(self) -> str:

@@ -107,7 +107,7 @@ def test_claims_with_the_stock_agree_with_the_brute_force(block: int) -> None:
         assert result.laid_down == all(made), data
         assert not result.perfect_information
         if not result.laid_down:
-            example = result.counterexample
+            example = result.counterexample.position
             assert example is not None
             world = {**data, "hands": [[str(c) for c in h] for h in example.hands],
                      "stock": [str(c) for c in example.stock]}

@@ -38,7 +38,8 @@ def test_text_says_what_is_assumed_about_the_partner_and_draws_the_counterexampl
 def test_json_has_the_three_player_keys_and_the_four_player_ones() -> None:
     payload = json.loads(run("--json", claim=HIDDEN).stdout)
     assert set(payload) == {"laid_down", "distributions", "components", "counterexample",
-                            "worlds", "ruled_out", "partner"}
+                            "worlds", "ruled_out", "assumed", "partner"}
+    assert payload["partner"] == payload["assumed"]  # the deprecated name of the same (issue 31)
     assert payload["laid_down"] is False and payload["components"] == {"game": False}
     assert payload["distributions"] == 1680 and 1 <= payload["worlds"] <= 1680
     example = payload["counterexample"]

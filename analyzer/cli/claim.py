@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import click
@@ -9,6 +10,10 @@ import click
 from analyzer.cards import CardSet
 from analyzer.cli.common import BadInput, position_data, position_options
 from analyzer.errors import MariasError
+
+# The three-player options as the command line names them, in the one-line refusal of another table.
+_OPTION_NAMES = {"count": "--count", "consistent": "--consistent", "components": "--component",
+                 "time_limit": "--time-limit", "strict": "--strict"}
 
 
 @click.command("claim")
@@ -38,37 +43,25 @@ def claim_command(source: str | None, as_json: bool, count: bool, consistent: bo
     \b
     marias claim --hand "h: A K O  b: A K  l: A K  a: A K O" --contract durch --talon "h8 b8"
     """
-    from analyzer.claims import check_claim
+    from analyzer.claims import check
     from analyzer.display import draw_line, draw_position
 
     data = position_data(source, "the claim", options)
-    if isinstance(data, dict) and data.get("players", 3) == 2:
-        from analyzer.claims4 import refuse_three_player_options
-
-        try:
-            refuse_three_player_options({"--count": count, "--consistent": consistent, "--component": components,
-                                         "--strict": strict}, players=2)
-        except MariasError as exc:
-            raise BadInput(str(exc)) from None
-        _claim2(data, as_json, unicode, time_limit)
-        return
-    if isinstance(data, dict) and data.get("players", 3) == 4:
-        from analyzer.claims4 import refuse_three_player_options
-
-        try:
-            refuse_three_player_options({"--count": count, "--consistent": consistent, "--component": components,
-                                         "--time-limit": time_limit is not None, "--strict": strict})
-        except MariasError as exc:
-            raise BadInput(str(exc)) from None
-        _claim4(data, as_json, unicode)
-        return
+    players = data.get("players", 3) if isinstance(data, dict) else 3
+    started = time.perf_counter()
     try:
-        result = check_claim(data, count=count, consistent=consistent, components=components or None,
-                             time_limit=time_limit, strict=strict)
+        result = check(data, count=count, consistent=consistent, components=components or None,
+                       time_limit=time_limit, strict=strict, names=_OPTION_NAMES)
     except MariasError as exc:
         raise BadInput(str(exc)) from None
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        return
+    if players == 4:
+        _claim4(data, result, unicode, started)
+        return
+    if players == 2:
+        _claim2(data, result, unicode, started)
         return
     claim = result.claim
     assert claim is not None
@@ -100,23 +93,13 @@ def claim_command(source: str | None, as_json: bool, count: bool, consistent: bo
                f"{result.seconds:.2f} s)", err=True)
 
 
-def _claim4(data: dict[str, Any], as_json: bool, unicode: bool) -> None:
+def _claim4(data: dict[str, Any], result: Any, unicode: bool, started: float) -> None:
     """Four players (analyzer.claims4): the same verdict and counterexample, and what was assumed
     about the partner while his seat is unknown."""
-    import time
-
-    from analyzer.claims4 import check_claim4, claim4_from_json
+    from analyzer.claims4 import claim4_from_json
     from analyzer.display import describe_contract, seat_label
 
-    started = time.perf_counter()
-    try:
-        position = claim4_from_json(data)
-        result = check_claim4(position)
-    except MariasError as exc:
-        raise BadInput(str(exc)) from None
-    if as_json:
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
-        return
+    position = claim4_from_json(data)  # as the check read it: the hands drawn below
     nt, actor = position.notrump, position.actor
     others = [s for s in range(4) if s != actor]
     unseen = CardSet()
@@ -131,8 +114,8 @@ def _claim4(data: dict[str, Any], as_json: bool, unicode: bool) -> None:
     click.echo(f"  unseen ({sizes} cards)  {unseen.pretty(unicode, nt)}")
     if position.trick:
         click.echo(f"  trick so far  {' '.join(c.pretty(unicode) for c in position.trick)}")
-    click.echo(f"  partner: {result.partner}")
-    n, ruled = result.total, f", {result.ruled_out} ruled out by what the actor has seen" if result.ruled_out else ""
+    click.echo(f"  partner: {result.assumed}")
+    n, ruled = result.distributions, f", {result.ruled_out} ruled out by what the actor has seen" if result.ruled_out else ""
     if result.laid_down:
         click.echo(f"\nVerdict: laid down ({n} redistributions{ruled}, {result.worlds} checked)")
         return
@@ -141,23 +124,13 @@ def _claim4(data: dict[str, Any], as_json: bool, unicode: bool) -> None:
     _draw_counterexample(result, unicode, started)
 
 
-def _claim2(data: dict[str, Any], as_json: bool, unicode: bool, time_limit: float | None) -> None:
+def _claim2(data: dict[str, Any], result: Any, unicode: bool, started: float) -> None:
     """Two players (analyzer.claims2): every other hand and stock order the claimant cannot tell
     apart; after the stock, the open-hand solve."""
-    import time
-
-    from analyzer.claims2 import check_claim2, claim2_from_json
+    from analyzer.claims2 import claim2_from_json
     from analyzer.display import describe_contract, seat_label
 
-    started = time.perf_counter()
-    try:
-        position = claim2_from_json(data)
-        result = check_claim2(position, time_limit=time_limit)
-    except MariasError as exc:
-        raise BadInput(str(exc)) from None
-    if as_json:
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
-        return
+    position = claim2_from_json(data)
     nt, actor, other = position.notrump, position.actor, 1 - position.actor
     # the claimant does not know the stock's order: the solve's "perfect information" is not his
     click.echo(", ".join(part for part in describe_contract(position, unicode).split(", ")
@@ -169,7 +142,7 @@ def _claim2(data: dict[str, Any], as_json: bool, unicode: bool, time_limit: floa
     if position.trick:
         click.echo(f"  trick so far  {' '.join(c.pretty(unicode) for c in position.trick)}")
     click.echo(f"  assumed: {result.assumed}")
-    n = result.total
+    n = result.distributions
     if result.laid_down:
         click.echo(f"\nVerdict: laid down ({n} redistribution{'s' if n != 1 else ''} checked)")
         return
@@ -180,16 +153,14 @@ def _claim2(data: dict[str, Any], as_json: bool, unicode: bool, time_limit: floa
 
 def _draw_counterexample(result: Any, unicode: bool, started: float) -> None:
     """The four- and two-player check's counterexample, the defence's line that beats it, and the time."""
-    import time
-
     from analyzer.display import draw_line, draw_position
 
     example = result.counterexample
-    assert example is not None and result.component is not None
-    click.echo(f"\nCounterexample ({result.component} fails):")
-    click.echo(draw_position(example, unicode))
-    click.echo(f"\nThe defence's line (best play against the {result.component}):")
-    click.echo(draw_line(example, result.line, unicode, result.component))
+    assert example is not None
+    click.echo(f"\nCounterexample ({example.component} fails):")
+    click.echo(draw_position(example.position, unicode))
+    click.echo(f"\nThe defence's line (best play against the {example.component}):")
+    click.echo(draw_line(example.position, example.line, unicode, example.component))
     click.echo(f"\n({result.worlds} searches, {time.perf_counter() - started:.2f} s)", err=True)
 
 

@@ -234,7 +234,7 @@ def claims_columns(deals: Sequence[Deal]) -> list[dict[str, Any]]:
     distribution is one of the redistributions, so otherwise it cannot be laid down.
 
     Three players (``laid_{name}``): :func:`analyzer.claims.check_claim` before the first
-    trick. Four players (``laid5_{name}``): :func:`analyzer.claims4.check_claim4` at the
+    trick. Four players (``laid5_{name}``): the four-player check (:func:`analyzer.claims.check`) at the
     start of trick :data:`CLAIM_TRICK4`, after the first tricks of the solver's principal
     variation of the contract's question (all four playing best open-handed, as the
     chained dealers do): before it a full hand has too many redistributions.
@@ -261,14 +261,12 @@ def claims_columns(deals: Sequence[Deal]) -> list[dict[str, Any]]:
 
 def _laid_down(position: Position, name: str, solver: Solver | None) -> bool:
     """Is the claim of ``position``'s component ``name`` laid down (the position makes it)?"""
+    from analyzer.claims import check
+
     if solver is None:
-        from analyzer.claims import check_claim
-
         # both defenders' hands given: the claim is checked against every redistribution of them
-        return bool(check_claim(position.to_json(), components=[name], threads=1).laid_down)
-    from analyzer.claims4 import check_claim4
-
-    return bool(check_claim4(claim_position4(position, name, solver), solver).laid_down)
+        return bool(check(position.to_json(), components=[name], threads=1).laid_down)
+    return bool(check(claim_position4(position, name, solver).to_json(), solver=solver).laid_down)
 
 
 def claim_position4(position: Position, name: str, solver: Solver) -> Position:

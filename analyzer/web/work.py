@@ -9,8 +9,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from analyzer import claims
 from analyzer.cards import Card, CardSet
-from analyzer.claims import check_claim, read_claim
 from analyzer.contract import MARRIAGE_RULES, RULE_SETS, SEAT_NAMES, Contract
 from analyzer.errors import MariasError
 from analyzer.policy import choose_trump, discard_for_trumps
@@ -39,33 +39,12 @@ def claim_work(data: Any, options: dict[str, Any]) -> Callable[[Job], dict]:
     """A job checking a claim as ``marias claim --json [--strict]`` does, reporting redistributions
     searched (by the open-handed check: the strict search reports none, and ends within its time limit)."""
     def work(job: Job) -> dict:
-        if isinstance(data, dict) and data.get("players", 3) == 4:  # analyzer.claims4, as marias claim
-            from analyzer.claims4 import (
-                check_claim4,
-                claim4_from_json,
-                count_redistributions,
-                refuse_three_player_options,
-            )
+        def total(n: int) -> None:
+            job.total = n
 
-            refuse_three_player_options({key: options[key] for key in ("count", "consistent", "components",
-                                                                          "strict")})
-            position = claim4_from_json(data)
-            job.total = count_redistributions(position)
-            return check_claim4(position).to_json()
-        if isinstance(data, dict) and data.get("players", 3) == 2:  # analyzer.claims2, as marias claim
-            from analyzer.claims2 import check_claim2, claim2_from_json
-            from analyzer.claims2 import count_redistributions as count2
-            from analyzer.claims4 import refuse_three_player_options
-
-            refuse_three_player_options({key: options[key] for key in ("count", "consistent", "components",
-                                                                          "strict")}, players=2)
-            position2 = claim2_from_json(data)
-            job.total = count2(position2)
-            return check_claim2(position2, progress=job.progress).to_json()
-        claim = read_claim(data, options["consistent"])
-        job.total = claim.count()
-        return check_claim(claim, count=options["count"], components=options["components"],
-                           progress=job.progress, strict=options["strict"]).to_json()
+        return claims.check(data, count=options["count"], consistent=options["consistent"],
+                            components=options["components"], strict=options["strict"], progress=job.progress,
+                            total=total).to_json()
     return work
 
 
