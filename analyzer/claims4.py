@@ -20,10 +20,13 @@ says which of these the check assumed.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from math import comb
 from typing import Any
 
+import numpy as np
+
+from analyzer.batch import CHUNK, hands_array, run_batch
 from analyzer.cards import Card, CardSet
 from analyzer.contract import Contract
 from analyzer.errors import ArgumentError, MariasError, PositionError
@@ -156,23 +159,64 @@ def check_claim4(position: VariantPosition, solver: Solver | None = None,
     # the partner follows the called card while it is unseen: in another seat's hand
     follows_card = position.called is not None and position.holder(position.called) not in (None, position.actor) \
         and position.called not in position.trick
-    worlds = ruled_out = 0
-    for hands in redistributions(position):
-        changes: dict[str, Any] = {"hands": hands}
-        if follows_card:
-            changes["partner"] = next(s for s in range(4) if position.called in hands[s])
-        try:
-            world = position.replace(**changes)
-        except PositionError:
-            ruled_out += 1  # the seven's announcer on the wrong side, or a trick that could not be played
-            continue
-        worlds += 1
-        if not solver.makes(world):
-            qs = questions(world)
-            name = next(n for n in OWN_GOAL[world.contract] if not solver.ask(world, qs[n]))
-            example = Counterexample(world, name, solver.line(world, qs[name]))
-            return table_result(position, False, worlds, total, ruled_out, assumption, example)
-    return table_result(position, True, worlds, total, ruled_out, assumption)
+    # The worlds go to the core a chunk at a time: most claims that fail, fail early, and
+    # building a world (its checks) costs more than searching it.
+    searched = ruled_out = 0
+    chunk: list[VariantPosition] = []
+    before: list[int] = []  # the redistributions ruled out before each world of the chunk
+    size, world = FIRST_CHUNK, None
+    for hands in itertools.chain(redistributions(position), [None]):
+        if hands is not None:
+            changes: dict[str, Any] = {"hands": hands}
+            if follows_card:
+                changes["partner"] = next(s for s in range(4) if position.called in hands[s])
+            try:
+                chunk.append(position.replace(**changes))
+                before.append(ruled_out)
+            except PositionError:
+                ruled_out += 1  # the seven's announcer on the wrong side, or a trick that could not be played
+            if len(chunk) < size:
+                continue
+        failed = first_failure(chunk)
+        if failed is not None:  # as if searched one by one: what came before the counterexample
+            searched, ruled_out, world = searched + failed + 1, before[failed], chunk[failed]
+            break
+        searched += len(chunk)
+        chunk, before, size = [], [], min(2 * size, CHUNK)
+    if world is None:
+        return table_result(position, True, searched, total, ruled_out, assumption)
+    qs = questions(world)
+    name = next(n for n in OWN_GOAL[world.contract] if not solver.ask(world, qs[n]))
+    example = Counterexample(world, name, solver.line(world, qs[name]))
+    return table_result(position, False, searched, total, ruled_out, assumption, example)
+
+
+FIRST_CHUNK = 16  # worlds in the first batch, doubling up to batch.CHUNK
+
+
+def first_failure(worlds: Sequence[VariantPosition], threads: int = 1) -> int | None:
+    """The index of the first world (in their order) where the actor's side fails the contract's
+    own goal, or None: every world through the core's batch (one call a chunk, not one a world),
+    as the three-player check sends its redistributions. The worlds share the position's contract;
+    those with the same core games (the partner, and so the team, may differ from one to the
+    other) go in one batch, each world with its own targets (the marriages it holds)."""
+    groups: dict[tuple, list[int]] = {}
+    for index, world in enumerate(worlds):
+        qs = [questions(world)[name] for name in OWN_GOAL[world.contract]]
+        key = (tuple(q.game(world) for q in qs), qs[0].state(world)[1:])
+        groups.setdefault(key, []).append(index)
+    first = None
+    for indices in groups.values():
+        sample = worlds[indices[0]]
+        qs = [questions(sample)[name] for name in OWN_GOAL[sample.contract]]
+        targets = np.array([[questions(worlds[i])[q.name].target for q in qs] for i in indices], np.int16)
+        hands = hands_array([[h.mask for h in worlds[i].hands] for i in indices])
+        answer = run_batch([(q.game(sample), q.target) for q in qs], qs[0].state(sample), hands, targets,
+                           stop_on_no=True, threads=threads)
+        if answer.first_no is not None:
+            found = indices[answer.first_no]
+            first = found if first is None else min(first, found)
+    return first
 
 
 def refuse_three_player_options(given: dict[str, Any], players: int = 4) -> None:
