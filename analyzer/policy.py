@@ -22,7 +22,7 @@ from analyzer.cards import MARRIAGE_LANE, Card, CardSet, Rank, Suit
 from analyzer.contract import RULE_SETS, Contract
 from analyzer.errors import MariasError
 from analyzer.packets import TALON, Deal, Trick, pattern
-from analyzer.rules import Position, default_leader, legal_cards, strength, trick_winner
+from analyzer.rules import Position, default_leader, strength, trick_winner
 from analyzer.solver import Solver, questions
 from analyzer.variants import VariantPosition
 
@@ -191,27 +191,18 @@ def greedy_line(position: Position) -> list[Card]:
     """A fast stand-in for real play: on lead, the highest legal card; following,
     the lowest legal card that would take the trick so far, else the lowest legal
     card ("highest/lowest" by rank, then suit order h b l a)."""
-    hands = list(position.hands)
-    trick = list(position.trick)
-    leader = position.leader
     line: list[Card] = []
     nt = position.notrump
-    seats = position.players
-    while any(hands):
-        seat = (leader + len(trick)) % seats
-        legal = sorted(legal_cards(hands[seat], trick, position.trump, nt, position.announced),
-                       key=lambda c: (strength(c, nt), int(c.suit)))
+    while any(position.hands):
+        legal = sorted(position.legal_moves(), key=lambda c: (strength(c, nt), int(c.suit)))
+        trick = list(position.trick)
         if not trick:
             card = legal[-1]
         else:
             winning = [c for c in legal if trick_winner(trick + [c], position.trump, nt) == len(trick)]
             card = (winning or legal)[0]
         line.append(card)
-        hands[seat] = hands[seat] - CardSet([card])
-        trick.append(card)
-        if len(trick) == seats:
-            leader = (leader + trick_winner(trick, position.trump, nt)) % seats
-            trick = []
+        position = position.play(card, check=False, history=False)  # legal by construction
     return line
 
 
