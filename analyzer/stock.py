@@ -36,7 +36,7 @@ VARIANT_ALIASES = {"lizany": "lizany", "lízaný": "lizany", "eight": "lizany", 
 HAND_SIZE = {"lizany": 8, "six": 6}  # cards in each hand while the stock lasts
 EXCHANGE = "exchange"  # the six-card variant's exchange of the trump seven for the turned card
 
-Move = Card | str
+StockMove = Card | str
 
 
 def parse_variant(value: Any) -> str:
@@ -75,16 +75,16 @@ def can_exchange(position: Position) -> bool:
     return seven in position.hands[position.to_move] and position.stock[-1] != seven
 
 
-def legal_moves(position: Position) -> list[Move]:
+def legal_moves(position: Position) -> list[StockMove]:
     """Every move of the player to move while the stock lasts: any card (an announced seven
     only when nothing else is left), and the exchange where it is allowed."""
     hand = position.hands[position.to_move]
     others = hand - position.announced
-    moves: list[Move] = [EXCHANGE] if can_exchange(position) else []
+    moves: list[StockMove] = [EXCHANGE] if can_exchange(position) else []
     return moves + list(others or hand)
 
 
-def play_move(position: Position, move: Move) -> Position:
+def play_move(position: Position, move: StockMove) -> Position:
     """The position after ``move`` (a card or ``EXCHANGE``) while the stock lasts: the card points
     of a completed trick go to its winner's side in ``score``, both players draw, the winner
     leads; a declared marriage goes to ``declared`` and ``score``. Raises PositionError."""
@@ -151,7 +151,7 @@ class StockTrick:
         return out
 
 
-def group_line(position: Position, line: list[Move]) -> list[StockTrick]:
+def group_line(position: Position, line: list[StockMove]) -> list[StockTrick]:
     """A line from ``position`` by trick: the stock's tricks with the cards drawn after them,
     then the endgame's (the core's rules). Raises PositionError at an illegal move."""
 
@@ -193,7 +193,7 @@ def group_line(position: Position, line: list[Move]) -> list[StockTrick]:
     return tricks
 
 
-def declared_along(position: Position, line: list[Move]) -> tuple[tuple[str, str], str]:
+def declared_along(position: Position, line: list[StockMove]) -> tuple[tuple[str, str], str]:
     """The suits of the marriages each side (actor, defence) has declared once ``line`` is played
     from ``position`` (those declared before it included), and those declared while the stock
     lasted (worth 20 even in trumps in the six-card variant). Raises PositionError for an illegal line."""

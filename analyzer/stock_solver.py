@@ -15,7 +15,7 @@ from analyzer import _core
 from analyzer.cards import Card
 from analyzer.questions import OWN_GOAL, Question, hra_question, questions
 from analyzer.solution import SolveResult
-from analyzer.stock import EXCHANGE, Move, group_line
+from analyzer.stock import EXCHANGE, StockMove, group_line
 from analyzer.targets import remaining_units
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ class StockResult(SolveResult):
     perfect_information: bool = True
     # The best line for the points (the hra search), which ``line`` is not when the line's goal
     # is a component: the marriages it declares are what a payment counts (analyzer/outcome.py).
-    points_line: list[Move] = field(default_factory=list)
+    points_line: list[StockMove] = field(default_factory=list)
 
     @property
     def tricks(self) -> list[Any]:
@@ -57,7 +57,7 @@ class StockResult(SolveResult):
         return super().__repr__().replace("SolveResult", "StockResult")
 
 
-def _move(bit: int) -> Move:
+def _move(bit: int) -> StockMove:
     return EXCHANGE if bit == _core.EXCHANGE else Card(bit)
 
 
@@ -87,7 +87,7 @@ class StockSolver:
     def value(self, position: VariantPosition, q: Question) -> int:
         return self._search.value(*self._args(position, q))
 
-    def line_steps(self, position: VariantPosition, q: Question) -> list[tuple[Move, int, int]]:
+    def line_steps(self, position: VariantPosition, q: Question) -> list[tuple[StockMove, int, int]]:
         """(move, points the question's side gained by it, of which marriage) along a best line."""
         args = self._args(position, q)
         value = self._search.value(*args)
@@ -96,7 +96,7 @@ class StockSolver:
         self.line_nodes = nodes + self._search.nodes  # the value's search and the line's
         return [(_move(bit), 10 * gain, 10 * marriage) for bit, gain, marriage in line]
 
-    def move_values(self, position: VariantPosition, q: Question) -> list[tuple[Move, int]]:
+    def move_values(self, position: VariantPosition, q: Question) -> list[tuple[StockMove, int]]:
         return [(_move(bit), value) for bit, value in self._search.move_values(*self._args(position, q))]
 
     def solve(self, position: VariantPosition, card_values: bool = False,
@@ -140,11 +140,11 @@ class StockSolver:
             points_line=points_line,
         )
 
-    def card_values(self, position: VariantPosition, qs: dict[str, Question] | None = None) -> dict[Move, dict]:
+    def card_values(self, position: VariantPosition, qs: dict[str, Question] | None = None) -> dict[StockMove, dict]:
         """For each move of the player to move (the exchange included): the contract's own goal
         after it (``makes``) and the hra value after it (``hra_value``)."""
         qs = qs or questions(position)
-        makes: dict[Move, bool] = {}
+        makes: dict[StockMove, bool] = {}
         for name in OWN_GOAL[position.contract]:
             q = qs[name]
             for move, value in self.move_values(position, q):

@@ -1050,16 +1050,16 @@ def _brute_holding(hand: list[str], talon: list[str], contract: str, trump: str 
     st.sampled_from("hbla"), st.sampled_from("hbla"))
 def test_property_holding_from_cards_against_a_token_count(deck: list[str], contract: str, trump: str,
                                                            side: str) -> None:
-    """Holding.from_cards agrees with counting tokens, for every contract, on random hands."""
+    """BonusFacts.from_cards agrees with counting tokens, for every contract, on random hands."""
     from analyzer.cards import CardSet
-    from analyzer.scoring import Holding
+    from analyzer.scoring import BonusFacts
 
     hand, talon = deck[:10], deck[10:12]
     notrump = contract in ("betl", "durch")
     trump_suit = None if notrump else trump
     side_suit = side if contract.startswith("two-sevens") and side != trump else None
     assume(not contract.startswith("two-sevens") or side_suit is not None)
-    derived = Holding.from_cards(CardSet.from_str(" ".join(hand)), CardSet.from_str(" ".join(talon)),
+    derived = BonusFacts.from_cards(CardSet.from_str(" ".join(hand)), CardSet.from_str(" ".join(talon)),
                                  Contract.parse(contract), trump_suit, side_suit)
     expected = _brute_holding(hand, talon, contract, trump_suit, side_suit)
     assert {k: getattr(derived, k) for k in expected} == expected

@@ -27,13 +27,16 @@ The package, in the order data flows through it:
 >>> settle(result, "csm").payments     # csm 10.9: "a game for free"
 (Fraction(0, 1), Fraction(0, 1), Fraction(0, 1))
 """
-from analyzer.scoring.facts import Holding
+from analyzer.scoring.facts import BonusFacts
 from analyzer.scoring.result import GameResult, Renonc, SevenFate, parse_result
 from analyzer.scoring.settle import settle, settle_json
 from analyzer.scoring.sheet import Line, Settlement
 from analyzer.scoring.tables import Rules, RuleSet, resolve, rule_set
 
+Holding = BonusFacts  # the old name (until 0.3): analyzer.holding.Holding is a hand's cards
+
 __all__ = [
+           "BonusFacts",
            "GameResult",
            "Holding",
            "Line",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from analyzer.scoring.four import FOUR_OPTIONS
-from analyzer.scoring.ruleset import Option, RuleSet, Shape
+from analyzer.scoring.ruleset import RuleOption, RuleSet, Shape
 
 _BOOL = (False, True)
 
@@ -57,28 +57,28 @@ AGAINST_DOUBLED = {"seven-against": (F(4), F(8)), "hundred-against": (F(8), F(16
 # The killed-seven variant: "3 units instead of 2 ... 4 (won or lost) and 6
 # (if killed in the last trick)" with a flek: half as much again.
 KILLED_SEVEN_FACTOR = F(3, 2)
-HUNDRED_STEPS = Option("hundred_steps", "double", ("double", "add", "half"), "basic variants",
+HUNDRED_STEPS = RuleOption("hundred_steps", "double", ("double", "add", "half"), "basic variants",
                        "each 10 above (or short of) 100 doubles the hundred, adds its value, or adds half of it")
-KILLED_SEVEN = Option("killed_seven", False, _BOOL, "basic variants",
+KILLED_SEVEN = RuleOption("killed_seven", False, _BOOL, "basic variants",
                       "an announced seven beaten in the last trick costs 3, not 2")
-AGAINST_DOUBLED_OPTION = Option("against_doubled", False, _BOOL, "basic variants",
+AGAINST_DOUBLED_OPTION = RuleOption("against_doubled", False, _BOOL, "basic variants",
                                 "seven and hundred against need a flek on the game and score 4 and 8")
-SHARP_TALON = Option("sharp_talon", False, _BOOL, "basic variants",
+SHARP_TALON = RuleOption("sharp_talon", False, _BOOL, "basic variants",
                      "sharp cards may be discarded; they count for the defence")
-KILLED_QUIET_SEVEN = Option("killed_quiet_seven", True, _BOOL, "basic payments table",
+KILLED_QUIET_SEVEN = RuleOption("killed_quiet_seven", True, _BOOL, "basic payments table",
                             "the side whose unannounced trump seven is beaten in the last trick pays 1")
 UNPLAYED_DOC = "settle the suit games the rules do not play (off: play them out)"
 
 OPTIONS = (
-    Option("association", False, _BOOL, "basic variants", "betl 15 and durch 30 (Czech Mariáš Association)"),
-    Option("open_games", True, _BOOL, "basic variants", "open betl and open durch exist"),
+    RuleOption("association", False, _BOOL, "basic variants", "betl 15 and durch 30 (Czech Mariáš Association)"),
+    RuleOption("open_games", True, _BOOL, "basic variants", "open betl and open durch exist"),
     HUNDRED_STEPS,
     KILLED_SEVEN,
     AGAINST_DOUBLED_OPTION,
     SHARP_TALON,
-    Option("two_sevens", False, _BOOL, "basic variants", "the actor may announce two sevens (20, hearts 40)"),
+    RuleOption("two_sevens", False, _BOOL, "basic variants", "the actor may announce two sevens (20, hearts 40)"),
     KILLED_QUIET_SEVEN,
-    Option("unplayed", True, _BOOL, "basic: cards not played", UNPLAYED_DOC),
+    RuleOption("unplayed", True, _BOOL, "basic: cards not played", UNPLAYED_DOC),
 )
 
 # The five contracts "in ascending order"; the trump suit is not part of the

@@ -5,8 +5,8 @@ from fractions import Fraction
 from typing import Protocol
 
 from analyzer.errors import ResultError
-from analyzer.scoring.facts import Holding, MissingFact
-from analyzer.scoring.outcomes import Outcome
+from analyzer.scoring.facts import BonusFacts, MissingFact
+from analyzer.scoring.outcomes import ComponentOutcome
 from analyzer.scoring.result import GameResult
 from analyzer.scoring.ruleset import BonusRow, Rules
 
@@ -27,7 +27,7 @@ class Sheet(Protocol):
     def between(self, actor_receives: bool) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
 
 
-def may_pay(r: GameResult, t: Rules, outcomes: list[Outcome]) -> bool:
+def may_pay(r: GameResult, t: Rules, outcomes: list[ComponentOutcome]) -> bool:
     """Could a row of the table pay for these outcomes (whatever the holding)?"""
     won = {o.component for o in outcomes if o.won and o.owner_is_actor}
     lost = {o.component for o in outcomes if not o.won and o.owner_is_actor}
@@ -41,7 +41,7 @@ def may_pay(r: GameResult, t: Rules, outcomes: list[Outcome]) -> bool:
     return False
 
 
-def _meets(row: BonusRow, holding: Holding, trump_marriage: bool) -> bool:
+def _meets(row: BonusRow, holding: BonusFacts, trump_marriage: bool) -> bool:
     try:
         return row.condition(holding, trump_marriage)
     except MissingFact as missing:
@@ -49,7 +49,7 @@ def _meets(row: BonusRow, holding: Holding, trump_marriage: bool) -> bool:
                           "(give it, or the actor's hand and talon)") from None
 
 
-def pay_bonuses(sheet: Sheet, outcomes: list[Outcome]) -> None:
+def pay_bonuses(sheet: Sheet, outcomes: list[ComponentOutcome]) -> None:
     """Write the bonus lines for ``outcomes`` onto ``sheet`` (csm 17.1-17.9, 14.5)."""
     r, t = sheet.r, sheet.t
     holding = r.holding
@@ -98,7 +98,7 @@ def pay_bonuses(sheet: Sheet, outcomes: list[Outcome]) -> None:
         sheet.add(f"bonus: {row.text}{trumps}{rate}", "csm 17", amount, *sheet.between(actor_receives=True))
 
 
-def _row_values(r: GameResult, row: BonusRow, holding: Holding) -> tuple[Fraction, Fraction]:
+def _row_values(r: GameResult, row: BonusRow, holding: BonusFacts) -> tuple[Fraction, Fraction]:
     """A row's (with lead, without lead) after 17.2 (each trump fewer doubles) and 17.3 (better doubles)."""
     lead, no_lead = row.values
     if r.better:

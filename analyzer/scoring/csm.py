@@ -12,10 +12,10 @@ from fractions import Fraction as F
 from typing import TYPE_CHECKING
 
 from analyzer.scoring.four import FOUR_OPTIONS
-from analyzer.scoring.ruleset import BonusRow, Option, RuleSet, Shape
+from analyzer.scoring.ruleset import BonusRow, RuleOption, RuleSet, Shape
 
 if TYPE_CHECKING:
-    from analyzer.scoring.facts import Holding
+    from analyzer.scoring.facts import BonusFacts
 
 _BOOL = (False, True)
 
@@ -62,16 +62,16 @@ SECTIONS = {
 }
 
 OPTIONS = (
-    Option("round_up", True, _BOOL, "csm 16.2", "round every net amount between two players up to whole Kč"),
-    Option("pauzirak_pays", True, _BOOL, "csm 1.2", "a fourth player (seat 3) pays with the defence; off: he is out"),
-    Option("bonuses", True, _BOOL, "csm 17", "pay the bonus table (from the result's holding or cards)"),
-    Option("unplayed", True, _BOOL, "csm 12.3-12.4", "settle the suit games the rules do not play (off: play them out)"),
+    RuleOption("round_up", True, _BOOL, "csm 16.2", "round every net amount between two players up to whole Kč"),
+    RuleOption("pauzirak_pays", True, _BOOL, "csm 1.2", "a fourth player (seat 3) pays with the defence; off: he is out"),
+    RuleOption("bonuses", True, _BOOL, "csm 17", "pay the bonus table (from the result's holding or cards)"),
+    RuleOption("unplayed", True, _BOOL, "csm 12.3-12.4", "settle the suit games the rules do not play (off: play them out)"),
 )
 
 
 # csm 17: the bonus table. A condition reads the holding's facts through
-# Holding.need, which refuses a fact the result did not give.
-def _trumps_at_most(n: int) -> Callable[[Holding], bool]:
+# BonusFacts.need, which refuses a fact the result did not give.
+def _trumps_at_most(n: int) -> Callable[[BonusFacts], bool]:
     return lambda h: 1 <= h.need("trumps") <= n
 
 

@@ -1,4 +1,4 @@
-"""The facts the csm bonus table reads (:class:`Holding`), given in the result or counted from the actor's cards.
+"""The facts the csm bonus table reads (:class:`BonusFacts`), given in the result or counted from the actor's cards.
 
 A fact a bonus row reads and the result does not give is an error
 (:class:`MissingFact`), never a default. Given the actor's ``hand`` and
@@ -16,7 +16,7 @@ from analyzer.contract import Contract
 from analyzer.errors import MariasError, ResultError
 from analyzer.holding import Holding as Cards
 
-__all__ = ["Holding", "MissingFact", "SevenFate", "read_cards"]
+__all__ = ["BonusFacts", "MissingFact", "SevenFate", "read_cards"]
 
 
 class MissingFact(ResultError):
@@ -42,7 +42,7 @@ class SevenFate:
 
 
 @dataclass(frozen=True)
-class Holding:
+class BonusFacts:
     """The actor's cards as far as the csm bonus table (17.1) needs them; None: not given.
 
     Trump games count the talon as the actor's (17.4); betl and durch do not.
@@ -72,7 +72,7 @@ class Holding:
 
     @classmethod
     def from_cards(cls, hand: CardSet, talon: CardSet | None, contract: Contract, trump: str | None,
-                   side_suit: str | None) -> Holding:
+                   side_suit: str | None) -> BonusFacts:
         """The facts the cards decide: ``hand`` the actor's ten cards as played, ``talon`` his discard."""
         if contract.notrump:
             held = Cards(hand)
@@ -83,15 +83,15 @@ class Holding:
                    trump_ten=counted.has_rank(trump, Rank.TEN),
                    side_cards=None if side_suit is None else counted.length(side_suit))
 
-    def merged(self, derived: Holding, where: str) -> Holding:
+    def merged(self, derived: BonusFacts, where: str) -> BonusFacts:
         """These given facts with ``derived`` ones filled in; ResultError where the two disagree."""
         facts = {}
-        for f in fields(Holding):
+        for f in fields(BonusFacts):
             given, counted = getattr(self, f.name), getattr(derived, f.name)
             if given is not None and counted is not None and given != counted:
                 raise ResultError(f"holding {f.name} is {_json(given)}, but {where} give {_json(counted)}")
             facts[f.name] = given if given is not None else counted
-        return Holding(**facts)
+        return BonusFacts(**facts)
 
 
 def _json(value: Any) -> str:

@@ -17,16 +17,16 @@ before it is priced.
 """
 from __future__ import annotations
 
-from analyzer.scoring.ruleset import Option
+from analyzer.scoring.ruleset import RuleOption
 
 __all__ = ["FOUR_OPTIONS", "SOURCE", "pairs"]
 
 SOURCE = "rule pages, four players"
 _BOOL = (False, True)
 FOUR_OPTIONS = (
-    Option("ko_must_flek", False, _BOOL, SOURCE,
+    RuleOption("ko_must_flek", False, _BOOL, SOURCE,
            "four players: an opponent of forehand holding the trump K or O must flek the game (needs 'hands')"),
-    Option("marriage_must_flek", False, _BOOL, SOURCE,
+    RuleOption("marriage_must_flek", False, _BOOL, SOURCE,
            "four players: an opponent of forehand holding the trump marriage must flek the game and "
            "announce 100 against (needs 'hands'; not in csm, which has no announcements against)"),
 )

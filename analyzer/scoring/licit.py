@@ -12,7 +12,7 @@ from fractions import Fraction as F
 
 from analyzer.scoring import basic, csm
 from analyzer.scoring.four import FOUR_OPTIONS
-from analyzer.scoring.ruleset import Option, RuleSet, Shape
+from analyzer.scoring.ruleset import RuleOption, RuleSet, Shape
 
 _BOOL = (False, True)
 
@@ -34,13 +34,13 @@ CONTRACTS = {
 PRICES = {name: price for name, price in basic.PRICES.items() if not name.startswith("open-")}
 
 OPTIONS = (
-    Option("association", False, _BOOL, "licit variant", "the association's schedule: betl 15, durch 30, two sevens 40/60"),
+    RuleOption("association", False, _BOOL, "licit variant", "the association's schedule: betl 15, durch 30, two sevens 40/60"),
     basic.HUNDRED_STEPS,
     basic.KILLED_SEVEN,
     basic.AGAINST_DOUBLED_OPTION,
     basic.SHARP_TALON,
     basic.KILLED_QUIET_SEVEN,
-    Option("unplayed", True, _BOOL, "csm 12.3-12.4", basic.UNPLAYED_DOC),
+    RuleOption("unplayed", True, _BOOL, "csm 12.3-12.4", basic.UNPLAYED_DOC),
 )
 
 TABLE = RuleSet(

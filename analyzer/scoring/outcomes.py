@@ -20,7 +20,7 @@ SIDE_FATE_WORDS = {"won": "", "killed": " (killed in the last trick but one)",
 
 
 @dataclass(frozen=True)
-class Outcome:
+class ComponentOutcome:
     """One component's outcome, before flek: the owner's side won or lost ``base`` per payer."""
 
     component: str
@@ -47,7 +47,7 @@ def marriage_values(suits: str, trump: str | None) -> list[int]:
     return sorted((40 if s == trump else 20 for s in suits), reverse=True)
 
 
-def outcome(r: GameResult, t: Rules, component: str, forced: bool | None) -> Outcome:
+def outcome(r: GameResult, t: Rules, component: str, forced: bool | None) -> ComponentOutcome:
     """The outcome of ``component``; ``forced`` the outcome fixed without play (None: from the facts)."""
     scorer = {"game": _game, "seven": _seven, "seven-against": _seven, "hundred": _hundred,
               "hundred-against": _hundred, "two-sevens": _two_sevens, "betl": _tricks, "durch": _tricks,
@@ -83,7 +83,7 @@ def hundred_count(r: GameResult, actor_side: bool, all_marriages: bool) -> int |
     return tricks + sum(values) if count >= 100 else count
 
 
-def _game(r: GameResult, t: Rules, component: str, forced: bool | None) -> Outcome:
+def _game(r: GameResult, t: Rules, component: str, forced: bool | None) -> ComponentOutcome:
     price = t.price("game", r.better)
     all_marriages = t.shape.quiet_hundred_marriages == "all"
     for actor_side in (True, False) if t.shape.quiet_hundreds else ():
@@ -99,11 +99,11 @@ def _game(r: GameResult, t: Rules, component: str, forced: bool | None) -> Outco
         detail = f" {actor_total} to {defence_total}"
     else:
         won, detail = forced, ""
-    return Outcome("game", f"game {'won' if won else 'lost'}{detail}", t.section("game"), True, won,
+    return ComponentOutcome("game", f"game {'won' if won else 'lost'}{detail}", t.section("game"), True, won,
                    price, r.level("game"))
 
 
-def _quiet_hundred(r: GameResult, t: Rules, actor_side: bool, count: int, game_price: Fraction) -> Outcome:
+def _quiet_hundred(r: GameResult, t: Rules, actor_side: bool, count: int, game_price: Fraction) -> ComponentOutcome:
     """A hundred nobody announced replaces the game and takes the game's flek."""
     tens = (count - 100) // 10
     if t.shape.hundred_model == "csm":
@@ -112,26 +112,26 @@ def _quiet_hundred(r: GameResult, t: Rules, actor_side: bool, count: int, game_p
     else:
         base = t.price("quiet-hundred", r.better) * step(tens, t.option("hundred_steps"))
     who = "actor" if actor_side else "defence"
-    return Outcome("game", f"quiet hundred {count} for the {who}, replaces the game", t.section("quiet-hundred"),
+    return ComponentOutcome("game", f"quiet hundred {count} for the {who}, replaces the game", t.section("quiet-hundred"),
                    True, actor_side, base, r.level("game"))
 
 
-def _seven(r: GameResult, t: Rules, component: str, forced: bool | None) -> Outcome:
+def _seven(r: GameResult, t: Rules, component: str, forced: bool | None) -> ComponentOutcome:
     price = t.price(component, r.better)
     name = "seven" if component == "seven" else "seven against"
     if forced is not None:
-        return Outcome(component, f"{name} {'won' if forced else 'lost'}", t.section("seven"),
+        return ComponentOutcome(component, f"{name} {'won' if forced else 'lost'}", t.section("seven"),
                        component == "seven", forced, price, r.level(component))
     assert r.trump_seven is not None
     fate = r.trump_seven.fate
     won = fate == "won"
     if fate == "killed" and t.option("killed_seven"):
         price *= t.table.killed_seven_factor
-    return Outcome(component, f"{name} {'won' if won else 'lost'}{TRUMP_FATE_WORDS[fate]}", t.section("seven"),
+    return ComponentOutcome(component, f"{name} {'won' if won else 'lost'}{TRUMP_FATE_WORDS[fate]}", t.section("seven"),
                    component == "seven", won, price, r.level(component))
 
 
-def _hundred(r: GameResult, t: Rules, component: str, forced: bool | None) -> Outcome:
+def _hundred(r: GameResult, t: Rules, component: str, forced: bool | None) -> ComponentOutcome:
     actor_side = component == "hundred"
     price = t.price(component, r.better)
     count = hundred_count(r, actor_side, all_marriages=False)
@@ -139,7 +139,7 @@ def _hundred(r: GameResult, t: Rules, component: str, forced: bool | None) -> Ou
     won = forced if forced is not None else (count is not None and count >= 100)
     if count is None or (forced is not None and won != (count >= 100)):
         # Decided without (or against) the points: the base price (csm 14.2 "nejméně však základní sazba").
-        return Outcome(component, f"{name} {'made' if won else 'failed'}", t.section("hundred"),
+        return ComponentOutcome(component, f"{name} {'made' if won else 'failed'}", t.section("hundred"),
                        actor_side, won, price, r.level(component))
     if won:
         tens = (count - 100) // 10
@@ -150,10 +150,10 @@ def _hundred(r: GameResult, t: Rules, component: str, forced: bool | None) -> Ou
         # csm 10.3: the price for every ten the defence took beyond what it could.
         factor = Fraction(short) if t.shape.hundred_model == "csm" else step(short - 1, t.option("hundred_steps"))
         what = f"{name} failed with {count}, {short * 10} short"
-    return Outcome(component, what, t.section("hundred"), actor_side, won, price * factor, r.level(component))
+    return ComponentOutcome(component, what, t.section("hundred"), actor_side, won, price * factor, r.level(component))
 
 
-def _two_sevens(r: GameResult, t: Rules, component: str, forced: bool | None) -> Outcome:
+def _two_sevens(r: GameResult, t: Rules, component: str, forced: bool | None) -> ComponentOutcome:
     price = t.price("two-sevens", r.better)
     if forced is not None:
         won, detail = forced, ""
@@ -164,16 +164,16 @@ def _two_sevens(r: GameResult, t: Rules, component: str, forced: bool | None) ->
                   (("side", r.side_seven, SIDE_FATE_WORDS), ("trump", r.trump_seven, TRUMP_FATE_WORDS))
                   if s.fate != "won"]
         detail = f" ({', '.join(failed)})" if failed else ""
-    return Outcome(component, f"two sevens {'won' if won else 'lost'}{detail}", t.section("two-sevens"),
+    return ComponentOutcome(component, f"two sevens {'won' if won else 'lost'}{detail}", t.section("two-sevens"),
                    True, won, price, r.level(component))
 
 
-def _tricks(r: GameResult, t: Rules, component: str, forced: bool | None) -> Outcome:
+def _tricks(r: GameResult, t: Rules, component: str, forced: bool | None) -> ComponentOutcome:
     # durch: every trick, ten with three players, eight with four (the side's, with a partner);
     # with the wise one the actor's seven of the first seven (the eighth finds the partner)
     wanted = 0 if component.endswith("betl") else 7 if r.wise else 8 if r.active else 10
     won = forced if forced is not None else r.actor_tricks == wanted
     detail = "" if forced is not None else f", actor took {r.actor_tricks} trick{'' if r.actor_tricks == 1 else 's'}"
-    return Outcome(component, f"{component.replace('-', ' ')} {'won' if won else 'lost'}{detail}",
+    return ComponentOutcome(component, f"{component.replace('-', ' ')} {'won' if won else 'lost'}{detail}",
                    t.section(component.replace("open-", "")), True, won, t.price(component, False),
                    r.level(component))

@@ -3,7 +3,7 @@
 :meth:`GameResult.from_json` reads the result JSON (docs/scoring.md) and
 refuses, with one line quoting the input, anything that cannot be a game's
 result under any rule set; :meth:`GameResult.to_json` writes it back. The facts
-the csm bonus table needs (:class:`Holding`) are given, or counted from the
+the csm bonus table needs (:class:`BonusFacts`) are given, or counted from the
 actor's ``hand`` and ``talon`` when the result gives them: never assumed.
 
 >>> GameResult.from_json({"contract": "betl", "actor": 1, "actor_tricks": 0}).contract
@@ -22,14 +22,14 @@ from typing import Any
 from analyzer.cards import CardSet, Suit
 from analyzer.contract import COMPONENT_NAMES, Contract
 from analyzer.errors import MariasError, ResultError
-from analyzer.scoring.facts import Holding, SevenFate, read_cards
+from analyzer.scoring.facts import BonusFacts, SevenFate, read_cards
 from analyzer.scoring.ruleset import AGAINST
 from analyzer.scoring.two import SIX, VARIANTS, check_contract, check_two
 
 # Four active players: the contracts played with a partner (the rest alone against three).
 FOUR_PARTNERED = frozenset({"game", "seven", "hundred", "hundred-seven", "seven-against", "hundred-against", "durch"})
 
-__all__ = ["GameResult", "Holding", "Renonc", "SevenFate", "parse_result"]
+__all__ = ["BonusFacts", "GameResult", "Renonc", "SevenFate", "parse_result"]
 
 TRUMP_SEVEN_FATES = ("won", "killed", "early", "talon")
 SIDE_SEVEN_FATES = ("won", "killed", "early", "late")
@@ -74,7 +74,7 @@ class GameResult:
     actor_tricks: int | None = None
     unplayed: str | None = None
     renonc: Renonc | None = None
-    holding: Holding | None = None
+    holding: BonusFacts | None = None
     players: int = 3
     hand: CardSet | None = None
     talon: CardSet | None = None
@@ -163,7 +163,7 @@ class GameResult:
                 out[key] = getattr(self, key)
         if self.renonc is not None:
             out["renonc"] = {k: v for k, v in vars(self.renonc).items() if v is not None}
-        given = {f.name: getattr(self._given_holding, f.name) for f in fields(Holding)
+        given = {f.name: getattr(self._given_holding, f.name) for f in fields(BonusFacts)
                  if getattr(self._given_holding, f.name) is not None}
         if given or (self.holding is not None and self.hand is None):
             out["holding"] = given
@@ -184,13 +184,13 @@ class GameResult:
         return out
 
     @property
-    def _given_holding(self) -> Holding:
+    def _given_holding(self) -> BonusFacts:
         """The holding facts the JSON gave, without those counted from the cards."""
         if self.hand is None or self.contract is None or self.holding is None:
-            return self.holding or Holding()
-        derived = Holding.from_cards(self.hand, self.talon, self.contract, self.trump, self.side_suit)
-        return Holding(**{f.name: None if getattr(derived, f.name) is not None else getattr(self.holding, f.name)
-                          for f in fields(Holding)})
+            return self.holding or BonusFacts()
+        derived = BonusFacts.from_cards(self.hand, self.talon, self.contract, self.trump, self.side_suit)
+        return BonusFacts(**{f.name: None if getattr(derived, f.name) is not None else getattr(self.holding, f.name)
+                          for f in fields(BonusFacts)})
 
 
 # --- reading the result JSON -------------------------------------------------
@@ -267,10 +267,10 @@ def _seven(value: Any, name: str, fates: tuple[str, ...], seats: int = 3) -> Sev
     return SevenFate(_seat(data["seat"], f"{name} seat", seats), _choice(data["fate"], f"{name} fate", fates))
 
 
-def _holding(value: Any) -> Holding:
-    data = _object(value, "holding", [f.name for f in fields(Holding)])
+def _holding(value: Any) -> BonusFacts:
+    data = _object(value, "holding", [f.name for f in fields(BonusFacts)])
     facts: dict[str, Any] = {}
-    for f in fields(Holding):
+    for f in fields(BonusFacts):
         raw = data.get(f.name)
         if raw is None:
             continue
@@ -278,7 +278,7 @@ def _holding(value: Any) -> Holding:
             facts[f.name] = _bool(raw, f"holding {f.name}")
         else:
             facts[f.name] = _int(raw, f"holding {f.name}", 0, 8)
-    return Holding(**facts)
+    return BonusFacts(**facts)
 
 
 def parse_result(data: Any) -> GameResult:
@@ -427,7 +427,7 @@ def parse_result(data: Any) -> GameResult:
     hand = talon = None
     if data.get("hand") is not None or data.get("talon") is not None:
         hand, talon = read_cards(data, contract, trump, side_suit, actor, marriages, trump_seven, side_seven)
-        holding = (holding or Holding()).merged(Holding.from_cards(hand, talon, contract, trump, side_suit),
+        holding = (holding or BonusFacts()).merged(BonusFacts.from_cards(hand, talon, contract, trump, side_suit),
                                                 "the hand and talon")  # type: ignore[arg-type]
     return GameResult(contract, actor, trump, side_suit, against, flek, tuple(flekers), points, talon_points,
                       marriages, trump_seven, side_seven, actor_tricks, unplayed, renonc, holding, players,

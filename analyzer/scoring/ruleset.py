@@ -16,9 +16,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from analyzer.scoring.facts import Holding
+    from analyzer.scoring.facts import BonusFacts
 
-__all__ = ["AGAINST", "HUNDREDS", "BonusRow", "Option", "PricePair", "RuleSet", "Rules", "Shape"]
+__all__ = ["AGAINST", "HUNDREDS", "BonusRow", "PricePair", "RuleOption", "RuleSet", "Rules", "Shape"]
 
 PricePair = tuple[Fraction, Fraction]  # (plain, better): better = hearts are trumps
 HUNDREDS = frozenset({"hundred", "hundred-against"})
@@ -45,7 +45,7 @@ class Shape:
 
 
 @dataclass(frozen=True)
-class Option:
+class RuleOption:
     """One option of a rule set: its default, the values it takes, where the source names it."""
 
     name: str
@@ -74,11 +74,11 @@ class BonusRow:
     text: str
     contracts: frozenset[str]
     needs: tuple[str, ...]
-    condition: Callable[[Holding, bool], bool]
+    condition: Callable[[BonusFacts, bool], bool]
     values: PricePair
     trump_base: int | None = None
     better: PricePair | None = None
-    count: Callable[[Holding], int] = field(default=lambda h: 1)
+    count: Callable[[BonusFacts], int] = field(default=lambda h: 1)
     zero_with_lead_at_base: bool = False
     fleker: bool = False
 
@@ -98,7 +98,7 @@ class RuleSet:
     unplayed: frozenset[str]                       # the "unplayed" cases the rule set knows
     presumed: tuple[tuple[str, Mapping[str, int], Mapping[str, bool], str], ...]
     sections: Mapping[str, str]                    # what -> the source section a sheet line quotes
-    options: tuple[Option, ...]
+    options: tuple[RuleOption, ...]
     contract_options: Mapping[str, str] = field(default_factory=dict)  # contract -> the option it needs
     option_prices: Mapping[tuple[str, Any], Mapping[str, PricePair]] = field(default_factory=dict)
     give_up_price: Fraction | None = None

@@ -25,7 +25,7 @@ from analyzer.scoring.bonuses import may_pay, pay_bonuses
 from analyzer.scoring.checks import check, check_facts, components
 from analyzer.scoring.four import SOURCE, pairs
 from analyzer.scoring.obligations import obligations
-from analyzer.scoring.outcomes import Outcome, outcome
+from analyzer.scoring.outcomes import ComponentOutcome, outcome
 from analyzer.scoring.result import GameResult, parse_result
 from analyzer.scoring.sheet import Line, Settlement, fmt
 from analyzer.scoring.tables import Rules, resolve
@@ -214,7 +214,7 @@ class Sheet:
                     return dict(outcomes), f"not played, {where}"
         return None, ""
 
-    def _outcome(self, component: str, forced: dict[str, bool] | None, why: str) -> Outcome:
+    def _outcome(self, component: str, forced: dict[str, bool] | None, why: str) -> ComponentOutcome:
         scored = outcome(self.r, self.t, component, None if forced is None else forced[component])
         if forced is not None:
             scored = replace(scored, what=f"{scored.what} ({why})")
@@ -222,7 +222,7 @@ class Sheet:
 
     # Step 2. The components' lines.
 
-    def _pay(self, scored: Outcome) -> None:
+    def _pay(self, scored: ComponentOutcome) -> None:
         r, t = self.r, self.t
         actor_receives = scored.won == scored.owner_is_actor
         payers, payees = self.between(actor_receives)

@@ -23,15 +23,25 @@ from analyzer.scoring.ruleset import (
     AGAINST,
     HUNDREDS,
     BonusRow,
-    Option,
     PricePair,
+    RuleOption,
     Rules,
     RuleSet,
     Shape,
 )
 
-__all__ = ["AGAINST", "HUNDREDS", "BonusRow", "Option", "PricePair", "RuleSet", "Rules", "Shape", "resolve",
-           "rule_set"]
+__all__ = [
+    "AGAINST",
+    "HUNDREDS",
+    "BonusRow",
+    "PricePair",
+    "RuleOption",
+    "RuleSet",
+    "Rules",
+    "Shape",
+    "resolve",
+    "rule_set",
+]
 
 _TABLES = {"csm": csm.TABLE, "basic": basic.TABLE, "licit": licit.TABLE}
 
