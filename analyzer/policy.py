@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from analyzer.cards import MARRIAGE_LANE, Card, CardSet, Rank, Suit
+from analyzer.cards import MARRIAGE_LANE, NOTRUMP_ORDER, Card, CardSet, Rank, Suit
 from analyzer.contract import RULE_SETS, Contract
 from analyzer.errors import MariasError
 from analyzer.packets import TALON, Deal, Trick, pattern
@@ -50,7 +50,7 @@ def _cards(cards: CardSet) -> list[int]:
 
 
 # Rank (7 8 9 U O K X A = 0..7) to strength in the betl/durch order 7 8 9 X U O K A.
-_NOTRUMP_STRENGTH = (0, 1, 2, 4, 5, 6, 3, 7)
+_NOTRUMP_STRENGTH = tuple(NOTRUMP_ORDER.index(rank) for rank in Rank)
 
 
 def choose_trump(twelve: CardSet) -> Suit:
