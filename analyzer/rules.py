@@ -40,17 +40,17 @@ from analyzer.stock import marriage_points as stock_marriage_points
 from analyzer.stock import play_move
 from analyzer.table import Table, table
 
-# The readers of the tables other than the three-player one, by the number of players: a table
+# The JSON readers of the tables other than the three-player one, by the number of players: a table
 # plugs in here (analyzer/variants.py registers four and two players), and Position.from_json
 # hands it every position JSON with its "players" (the model never imports a table's module).
-TABLES: dict[int, Callable[[Mapping[str, Any]], Position]] = {}
+READERS: dict[int, Callable[[Mapping[str, Any]], Position]] = {}
 
 _SUITS = tuple(Suit)  # looked up, not made (held_marriages runs at every node of the strict search)
 
 
 def register_table(players: int, reader: Callable[[Mapping[str, Any]], Position]) -> None:
     """Read position JSON with ``"players": players`` by ``reader`` (a table's own reader)."""
-    TABLES[players] = reader
+    READERS[players] = reader
 
 
 @cache
@@ -379,9 +379,9 @@ class Position(PositionChecks):
         players = data.get("players", 3)
         if players != 3:
             # four players, or two after the stock: the reader their table registered (analyzer/variants.py)
-            reader = TABLES.get(players) if isinstance(players, int) and not isinstance(players, bool) else None
+            reader = READERS.get(players) if isinstance(players, int) and not isinstance(players, bool) else None
             if reader is None:
-                tables = sorted({3, *TABLES})
+                tables = sorted({3, *READERS})
                 allowed = ", ".join(map(str, tables[:-1])) + f" or {tables[-1]}"
                 raise PositionError(f"\"players\" must be {allowed}, not {players!r}")
             return reader(data)

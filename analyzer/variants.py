@@ -52,7 +52,6 @@ from analyzer.table import (  # noqa: F401 (the names the readers, scoring and t
     FOUR_CONTRACTS,
     SEAT_NAMES_2,
     SEAT_NAMES_4,
-    TABLES,
     TWO,
     TWO_CONTRACTS,
 )
