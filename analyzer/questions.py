@@ -14,6 +14,7 @@ the contract arithmetic of :mod:`analyzer.targets`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from analyzer import _core
 from analyzer.cards import SHARP_MASK, Card
@@ -33,6 +34,34 @@ COMPONENTS: dict[Contract, tuple[str, ...]] = {c: c.components for c in Contract
 OWN_GOAL: dict[Contract, tuple[str, ...]] = {c: c.own_goal for c in Contract}
 
 
+class CoreGame(NamedTuple):
+    """The core's game (``mr_game`` of cext/solver.h), field by field as ``_core`` reads it: what is
+    searched, the same for every state of a deal. The one form in which a game crosses into C."""
+
+    trump: int  # the trump suit, -1 without trumps
+    notrump: int  # 1: betl and durch's rank order
+    actor: int
+    maximiser: int  # 0: the actor's side, 1: the defence
+    goal: int  # _core.GOAL_POINTS, GOAL_SEVENS, GOAL_BETL, GOAL_DURCH
+    marriage: int  # _core.MARR_NONE, MARR_DIFF, MARR_BEST
+    sharp: int  # the cards that count 10 points (a mask)
+    announced: int  # the cards played only when nothing else is legal (a mask)
+    goals: tuple[tuple[int, int], ...]  # (card, trick from the end it must win)
+    seats: int
+    team: int  # the actor's side, a bit per seat
+    free_tricks: int = 0  # tricks at the end the durch goal does not count (the wise one)
+    policy: int = _core.POLICY_NONE  # the actor plays this fixed plan instead of his best
+
+
+class CoreState(NamedTuple):
+    """The core's state (``mr_state``): the cards, the trick, the leader, the best marriage so far."""
+
+    hands: tuple[int, ...]  # a card mask a seat
+    trick: tuple[int, ...]  # the cards of the trick in play, from its leader on
+    leader: int
+    best_marriage: int  # over-first hundreds: the best marriage declared, in units
+
+
 @dataclass(frozen=True)
 class Question:
     """One yes/no question for the core: can the maximiser reach ``target``?"""
@@ -45,21 +74,19 @@ class Question:
     best_marriage: int = 0
     goals: tuple[tuple[int, int], ...] = ()  # (card, trick from the end it must win)
 
-    def game(self, position: Position, policy: int = _core.POLICY_NONE) -> tuple:
-        """The core's game: what is searched, the same for every state of a deal. ``policy``: the
-        actor plays that fixed plan (``_core.POLICY_CASHING``, ``POLICY_BETL``) instead of his best."""
+    def game(self, position: Position, policy: int = _core.POLICY_NONE) -> CoreGame:
+        """The core's game for this question of ``position``. ``policy``: the actor plays that fixed
+        plan (``_core.POLICY_CASHING``, ``POLICY_BETL``) instead of his best."""
         trump = -1 if position.trump is None else int(position.trump)
-        game = (trump, int(position.notrump), position.actor, self.maximiser, self.goal, self.marriage,
-                SHARP_MASK, position.announced.mask, self.goals, position.players, position.team_mask)
         free = position.free_tricks if self.goal == _core.GOAL_DURCH else 0
-        if policy:
-            return game + (free, policy)
-        return game + (free,) if free else game
+        return CoreGame(trump, int(position.notrump), position.actor, self.maximiser, self.goal, self.marriage,
+                        SHARP_MASK, position.announced.mask, self.goals, position.players, position.team_mask, free,
+                        policy)
 
-    def state(self, position: Position) -> tuple:
-        """The core's state: the cards, the trick and the leader."""
-        return (tuple(h.mask for h in position.hands), tuple(int(c) for c in position.trick), position.leader,
-                self.best_marriage)
+    def state(self, position: Position) -> CoreState:
+        """The core's state of ``position``."""
+        return CoreState(tuple(h.mask for h in position.hands), tuple(int(c) for c in position.trick),
+                         position.leader, self.best_marriage)
 
 
 def questions(position: Position) -> dict[str, Question]:

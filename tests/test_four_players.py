@@ -200,10 +200,11 @@ def test_four_player_questions_carry_the_seats_and_the_team() -> None:
     position = full_deal(random.Random(3), "game")
     q = questions(position)["game"]
     game = q.game(position)
-    assert game[-2:] == (4, position.team_mask)
-    assert len(q.state(position)[0]) == 4
+    assert (game.seats, game.team) == (4, position.team_mask)
+    assert len(q.state(position).hands) == 4
     three = Position.from_json({"hands": ["hA hX", "h7 b7", "h8 b8"], "trump": "h", "contract": "game"})
-    assert questions(three)["game"].game(three)[-2:] == (3, 1)
+    game = questions(three)["game"].game(three)
+    assert (game.seats, game.team) == (3, 1)
 
 
 def test_json_round_trip() -> None:
