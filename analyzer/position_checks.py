@@ -22,28 +22,38 @@ class PositionChecks:
         if self.seats != 3:
             self._check_table_cards()
             return
-        for name in ("actor", "leader"):  # a seat out of range must not reach the core
-            read_seat(getattr(self, name), name)
+        self._check_seats()
         self._check_history_shape()
-        seen = CardSet()
-        places = [(f"hand {i}", h) for i, h in enumerate(self.hands)]
-        places += [("the trick", CardSet(self.trick)), ("the talon", self.talon)]
-        places += [(f"played trick {i + 1}", CardSet(cards)) for i, cards in enumerate(self.played)]
-        if len(set(self.trick)) != len(self.trick):
-            raise PositionError(f"duplicate card in the trick {' '.join(map(str, self.trick))!r}")
-        for name, cards in places:
-            twice = seen & cards
-            if twice:
-                raise PositionError(f"card {next(iter(twice))} appears twice (again in {name})")
-            seen = seen | cards
+        self._check_each_card_once()
         if len(self.trick) > 2:
             raise PositionError("the current trick may hold at most 2 cards (a third completes it)")
         if len(self.talon) > 2:
             raise PositionError(f"the talon holds 2 cards, not {len(self.talon)}")
         self._check_sizes()
         self._check_contract()
+        self._check_leader()
+
+    def _check_seats(self) -> None:
+        for name in ("actor", "leader"):  # a seat out of range must not reach the core
+            read_seat(getattr(self, name), name, self.seats)
+
+    def _check_each_card_once(self) -> None:
+        if len(set(self.trick)) != len(self.trick):
+            raise PositionError(f"duplicate card in the trick {' '.join(map(str, self.trick))!r}")
+        seen = CardSet()
+        places = [(f"hand {i}", h) for i, h in enumerate(self.hands)]
+        places += [("the trick", CardSet(self.trick)), ("the talon", self.talon)]
+        places += [(f"played trick {i + 1}", CardSet(cards)) for i, cards in enumerate(self.played)]
+        for name, cards in places:
+            twice = seen & cards
+            if twice:
+                raise PositionError(f"card {next(iter(twice))} appears twice (again in {name})")
+            seen = seen | cards
+
+    def _check_leader(self) -> None:
+        """The leader is the last played trick's winner."""
         if self.played:
-            last = (self.trick_leaders()[-1] + trick_winner(self.played[-1], self.trump, self.notrump)) % 3
+            last = (self.trick_leaders()[-1] + trick_winner(self.played[-1], self.trump, self.notrump)) % self.seats
             if last != self.leader:
                 raise PositionError(f"leader is seat {self.leader} but the played tricks give the lead to seat {last}")
 
@@ -184,19 +194,9 @@ class PositionChecks:
             raise PositionError(f"{word} players hold {word} hands, not {len(self.hands)}")
         if self.talon:
             raise PositionError(f"{word} players have no talon" + (" (the stock is gone)" if n == 2 else ""))
-        for name in ("actor", "leader"):
-            read_seat(getattr(self, name), name, n)
+        self._check_seats()
         self._check_history_shape()
-        seen = CardSet()
-        if len(set(self.trick)) != len(self.trick):
-            raise PositionError(f"duplicate card in the trick {' '.join(map(str, self.trick))!r}")
-        places = [(f"hand {i}", h) for i, h in enumerate(self.hands)] + [("the trick", CardSet(self.trick))]
-        places += [(f"played trick {i + 1}", CardSet(cards)) for i, cards in enumerate(self.played)]
-        for name, cards in places:
-            twice = seen & cards
-            if twice:
-                raise PositionError(f"card {next(iter(twice))} appears twice (again in {name})")
-            seen = seen | cards
+        self._check_each_card_once()  # no talon at these tables: refused above
         if len(self.trick) > n - 1:
             raise PositionError(f"the current trick may hold at most {n - 1} card(s) with {word} players")
         size, most = len(self.hands[self.to_move]), hand
@@ -221,10 +221,7 @@ class PositionChecks:
                     f"hand {seat} holds {len(self.hands[seat])} cards but should hold {want} "
                     f"(hand {self.to_move}, to move, holds {size}; {len(self.trick)} card(s) in the trick)")
         self._check_table_contract()
-        if self.played:
-            last = (self.trick_leaders()[-1] + trick_winner(self.played[-1], self.trump, self.notrump)) % n
-            if last != self.leader:
-                raise PositionError(f"leader is seat {self.leader} but the played tricks give the lead to seat {last}")
+        self._check_leader()
 
     def _check_table_contract(self) -> None:
         c, word = self.contract, self.table.word
