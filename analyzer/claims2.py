@@ -35,7 +35,8 @@ from analyzer.claims4 import Claim4Error, ClaimTooLarge, table_result
 from analyzer.contract import Contract
 from analyzer.errors import ArgumentError, MariasError
 from analyzer.open_check import ClaimResult, Counterexample
-from analyzer.rules import default_leader
+from analyzer.reading import canonical_json
+from analyzer.rules import Position, default_leader
 from analyzer.solver import OWN_GOAL, Solver, questions
 from analyzer.variants import VariantPosition
 
@@ -155,8 +156,6 @@ def claim2_from_json(data: Any) -> VariantPosition:
     (and the stock) given, which the check redistributes anyway; or the other hand null with
     ``"unseen"``, the cards in the other hand and the stock together, and ``"stock"`` the number
     of cards still to draw. Raises Claim4Error (or PositionError) with one line."""
-    from analyzer.reading import canonical_json
-    from analyzer.rules import Position
 
     if not isinstance(data, Mapping):
         raise Claim4Error("a claim must be a JSON object (a position)")

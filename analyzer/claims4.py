@@ -31,6 +31,8 @@ from analyzer.cards import Card, CardSet
 from analyzer.contract import Contract
 from analyzer.errors import ArgumentError, MariasError, PositionError
 from analyzer.open_check import ClaimResult, Counterexample
+from analyzer.reading import canonical_json
+from analyzer.rules import Position, history_leader, read_played, suit_or_none
 from analyzer.solver import OWN_GOAL, Solver, questions
 from analyzer.variants import VariantPosition
 
@@ -239,8 +241,6 @@ def claim4_from_json(data: Any) -> VariantPosition:
     every card not in the actor's hand, the trick or the played tricks). Hidden hands are
     filled with the first deal of the unseen cards that fits the trick and the history; the
     check redistributes them anyway. Raises Claim4Error (or PositionError) with one line."""
-    from analyzer.reading import canonical_json
-    from analyzer.rules import Position
 
     if not isinstance(data, Mapping):
         raise Claim4Error("a claim must be a JSON object (a position)")
@@ -266,7 +266,6 @@ def claim4_from_json(data: Any) -> VariantPosition:
 
 
 def _fill(data: dict[str, Any], actor: int, others: list[int], unseen_in: Any) -> VariantPosition:
-    from analyzer.rules import Position
 
     mine = CardSet.from_str(data["hands"][actor])
     trick_in = data.get("trick") or []
@@ -311,7 +310,6 @@ def _fill(data: dict[str, Any], actor: int, others: list[int], unseen_in: Any) -
 
 def _leader(data: dict[str, Any], actor: int) -> int:
     """The current trick's leader: given, or the history's (the reader checks it; 0 where it cannot)."""
-    from analyzer.rules import history_leader, read_played, suit_or_none
 
     leader = data.get("leader")
     if leader is not None:

@@ -13,12 +13,14 @@ from analyzer.cards import Card, CardSet
 from analyzer.contract import DEFENCE_COMPONENTS, SEAT_NAMES
 from analyzer.play import Trick, first_trick_number, group_tricks
 from analyzer.rules import Position
+from analyzer.stock import group_line
 from analyzer.targets import (
     best_marriage,
     game_totals,
     remaining_units,
     trick_points_in_score,
 )
+from analyzer.variants import role, seat_name
 
 if TYPE_CHECKING:
     from analyzer.solver import SolveResult
@@ -36,7 +38,6 @@ GOAL_WORDS = {
 
 def seat_label(position: Position, seat: int) -> str:
     if position.players != 3:
-        from analyzer.variants import role, seat_name
 
         return f"{seat} {seat_name(position, seat)} ({role(position, seat)})"
     role_name = "actor" if seat == position.actor else "defence"
@@ -95,7 +96,6 @@ def _declared_note(position: Position) -> str:
 
 def _who(position: Position, seat: int) -> str:
     if position.players != 3:
-        from analyzer.variants import role
 
         return f"seat {seat} ({role(position, seat)})"
     return f"seat {seat} ({'actor' if seat == position.actor else 'defence'})"
@@ -105,7 +105,6 @@ def draw_line(position: Position, line: Sequence[Card], unicode: bool = False, g
     """The line trick by trick, numbered on from the tricks already played: who played what and
     who took the trick; the points in it only on a line played for the points."""
     if position.stock:
-        from analyzer.stock import group_line
 
         tricks: Sequence[Any] = group_line(position, list(line))  # type: ignore[arg-type]
     else:

@@ -15,7 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from analyzer.errors import PositionError
-from analyzer.rules import Position, seven_of
+from analyzer.play import group_tricks
+from analyzer.rules import Position, replay, seven_of
+from analyzer.stock import declared_along, group_line
 from analyzer.targets import remaining_units, trick_points_in_score
 
 if TYPE_CHECKING:
@@ -55,7 +57,6 @@ def result_json(position: Position, result: SolveResult) -> dict[str, Any]:
         if position.stock:
             # Two players with the stock: the cards still to draw make no marriage held now; the
             # points line declares them (with the over), some while the stock lasts.
-            from analyzer.stock import declared_along
 
             declared_line, early = declared_along(position, result.points_line)  # type: ignore[attr-defined]
             out["marriages"] = {"actor": declared_line[0], "defence": declared_line[1]}
@@ -89,11 +90,9 @@ def _seven_on_line(position: Position, line: list[Any], seven: Any) -> dict[str,
     in the last trick, else early. A seven played before the position is early at the actor's seat
     (it pays nothing, whoever held it: docs/review.md, "marias solve --payment")."""
     if position.stock:
-        from analyzer.stock import group_line
 
         tricks: list[Any] = group_line(position, line)  # type: ignore[arg-type]
     else:
-        from analyzer.play import group_tricks
 
         tricks = group_tricks(position, line)
     for number, trick in enumerate(tricks, start=1):
@@ -108,7 +107,6 @@ def _seven_on_line(position: Position, line: list[Any], seven: Any) -> dict[str,
 def _partner(position: Position, result: SolveResult) -> int | None:
     """The partner a four-player payment is settled with: the team's, or with the wise one the
     winner of the last trick of the line played (a failed wise durch: none found, alone)."""
-    from analyzer.rules import replay
 
     if not position.wise:
         return next(iter(position.team - {position.actor}), None)

@@ -21,7 +21,7 @@ import numpy as np
 from analyzer.batch import EXACT, hands_array, run_batch
 from analyzer.cards import MARRIAGE_LANE, CardSet, Suit
 from analyzer.contract import Contract
-from analyzer.dealing import THREE_PLAYER, Deal
+from analyzer.dealing import THREE_PLAYER, Deal, trick_survival
 from analyzer.policy import (
     choose_trump,
     first_packet,
@@ -78,7 +78,6 @@ def _lane(cards: CardSet, suit: int) -> int:
 
 def shape_columns(deal: Deal) -> dict[str, Any]:
     """Suit lengths, pattern, voids, marriages and sevens of every hand (and forehand's twelve)."""
-    from analyzer.dealing import trick_survival
 
     row: dict[str, Any] = {}
     for seat, hand in enumerate(deal.hands):
