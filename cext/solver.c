@@ -709,6 +709,26 @@ static void trump_bounds(const mr_ctx *c, int pts, int *lo, int *hi) {
     if (pts - sure[0] < *hi) *hi = pts - sure[0];
 }
 
+/* With no trump in play, a player not on lead whose every card is above every other card of its
+ * suit, and who holds each suit the leader holds, takes every trick, whatever anyone plays: the
+ * first lead is of a suit he holds, and any card of his of it wins (none can be ruffed); then he
+ * leads, and every card he leads wins. (On lead, the cashing plan already counts it.) His seat,
+ * or -1. At a trick boundary. */
+static int masters_take_all(const mr_ctx *c) {
+    const state *s = &c->s;
+    uint32_t all = held(c), leads = s->hand[s->leader];
+    for (int k = 1; k < c->n; k++) {
+        int seat = seat_after(c, s->leader, k);
+        uint32_t h = s->hand[seat];
+        if (masters_of(h, all & ~h) != h) continue;
+        int covers = 1;
+        for (int suit = 0; suit < 4; suit++)
+            if ((leads & LANE(suit)) && !(h & LANE(suit))) covers = 0;
+        if (covers) return seat;
+    }
+    return -1;
+}
+
 /* What the marriages may still add to the value (MR_MARR_DIFF: the other side's lower it):
  * the trick points' bounds are widened by these. */
 static void marriage_slack(const mr_ctx *c, int *down, int *up) {
@@ -780,7 +800,15 @@ static void bounds(const mr_ctx *c, int target, int *lb, int *ub) {
             }
         }
         int settled = target <= BOUND_INF && (target <= lo - down || target > hi + up);
-        if (c->p.trump >= 0 && !settled) trump_bounds(c, pts, &lo, &hi);
+        if (!settled) {
+            if (all & c->trump_mask) {
+                trump_bounds(c, pts, &lo, &hi);
+            } else {
+                int seat = masters_take_all(c);
+                if (seat >= 0 && c->maxside[seat]) lo = pts;
+                else if (seat >= 0) hi = 0;
+            }
+        }
     }
 #endif
     *lb = lo - down;
