@@ -729,6 +729,46 @@ static int masters_take_all(const mr_ctx *c) {
     return -1;
 }
 
+/* With no trump in play, what the leader's other side surely takes when one of its players
+ * holds a card above every other card of each suit the leader holds: whatever is led, he wins
+ * the first trick with it (nothing is ruffed), and then leads, and his cashing plan holds
+ * (sure_points, with his card gone; the other hands, which lose a card each to the first
+ * trick, are taken as they are: with fewer cards an opponent stops no more of his runs and
+ * feeds no fewer cards to them). The least over the leader's suits; -1 where no player of that
+ * side holds the masters, or the policy plays for him (it need not play them), or where it is
+ * less than need (then it would not settle the node: the other leads' plans are not made). */
+static int masters_of_the_leads(const mr_ctx *c, int pts, int need) {
+    const state *s = &c->s;
+    uint32_t all = held(c), leads = s->hand[s->leader];
+    int best = -1, side = !c->maxside[s->leader];
+    if (c->p.policy && c->maxside[c->p.actor] == side) return -1;
+    for (int k = 1; k < c->n; k++) {
+        int seat = seat_after(c, s->leader, k);
+        if (c->maxside[seat] != side) continue;
+        uint32_t h = s->hand[seat], tops = 0;
+        int covers = 1;
+        for (int suit = 0; suit < 4 && covers; suit++) {
+            if (!(leads & LANE(suit))) continue;
+            uint32_t mine = h & LANE(suit), theirs = all & ~h & LANE(suit);
+            covers = mine && top_bit(mine) > top_bit(theirs);
+            if (covers) tops |= 1u << top_bit(mine);
+        }
+        if (!covers) continue;
+        int least = pts;
+        for (uint32_t t = tops; t && least > best && least >= need; t &= t - 1) {
+            uint32_t rest = h & ~(t & -t);
+            cash_plan plan;
+            cash(c, seat, rest & ~c->p.announced, &plan);
+            int units = plan.tricks == popcount(rest) ? pts
+                                                       : popcount(t & -t & c->p.sharp) + plan.units +
+                                                             forced_points(c, side, plan.tricks);
+            if (units < least) least = units;
+        }
+        if (least > best && least >= need) best = least;
+    }
+    return best;
+}
+
 /* What the marriages may still add to the value (MR_MARR_DIFF: the other side's lower it):
  * the trick points' bounds are widened by these. */
 static void marriage_slack(const mr_ctx *c, int *down, int *up) {
@@ -804,9 +844,12 @@ static void bounds(const mr_ctx *c, int target, int *lb, int *ub) {
             if (all & c->trump_mask) {
                 trump_bounds(c, pts, &lo, &hi);
             } else {
-                int seat = masters_take_all(c);
-                if (seat >= 0 && c->maxside[seat]) lo = pts;
-                else if (seat >= 0) hi = 0;
+                /* The other side's sure points, asked for only where they settle the target. */
+                int side = !c->maxside[s->leader], need = target > BOUND_INF ? 0 : side ? target : pts - target + 1;
+                int seat = masters_take_all(c), sure = seat >= 0 ? pts : masters_of_the_leads(c, pts, need);
+                if (seat >= 0) side = c->maxside[seat];
+                if (side && sure > lo) lo = sure;
+                else if (!side && sure >= 0 && pts - sure < hi) hi = pts - sure;
             }
         }
     }

@@ -118,11 +118,12 @@ static long policy_positions(mr_ctx *c, long n, int kmax) {
     return bad;
 }
 
-/* No trump in play and a player not on lead holding nothing but cards above every other card
- * of their suits, and every suit the leader holds (masters_take_all): two to four seats, a game
+/* No trump in play and a player not on lead holding a card above every other card of each suit
+ * the leader holds: nothing but such cards half the time (masters_take_all), else some random
+ * cards besides (masters_of_the_leads). Two to four seats, a game
  * with or without a trump suit (none of its cards dealt), marriages, a cashing plan for the actor
- * (three seats) one time in four. His cards are the top ones of a few suits, the leader's drawn
- * from those suits below them, the others' from what is left. The bounds must hold the value;
+ * (three seats) one time in four. His cards are the top ones of a few suits (and random ones),
+ * the leader's drawn from those suits below them, the others' from what is left. The bounds must hold the value;
  * prints "masters positions N bad B fired F" (F: positions where the bound applied). */
 static long masters_positions(mr_ctx *c, long n, int kmax) {
     long bad = 0, fired = 0;
@@ -146,8 +147,9 @@ static long masters_positions(mr_ctx *c, long n, int kmax) {
         st.leader = (int)(rnd() % seats);
         int master = (st.leader + 1 + (int)(rnd() % (uint64_t)(seats - 1))) % seats;
         uint32_t free = 0xFFFFFFFFu & ~(g.trump >= 0 ? LANE(g.trump) : 0), suits = 0;
-        /* his cards: the top cards of random suits */
-        for (int have = 0; have < k;) {
+        /* his cards: the top cards of random suits (half the time some random cards besides) */
+        int tops = rnd() % 2 ? k : 1 + (int)(rnd() % (uint64_t)k);
+        for (int have = 0; have < tops;) {
             int suit = (int)(rnd() % 4);
             uint32_t lane = free & LANE(suit);
             if (!lane) continue;
@@ -157,7 +159,14 @@ static long masters_positions(mr_ctx *c, long n, int kmax) {
             suits |= LANE(suit);
             have++;
         }
-        /* the leader's from his suits (below his cards), the others' from the rest */
+        for (int have = tops; have < k; have++) {
+            int pick = (int)(rnd() % (uint64_t)popcount(free));
+            uint32_t m = free;
+            while (pick--) m &= m - 1;
+            st.hands[master] |= m & -m;
+            free &= ~(m & -m);
+        }
+        /* the leader's from the suits of his top cards (below them), the others' from the rest */
         int ok = 1;
         for (int j = 0; j < seats && ok; j++) {
             if (j == master) continue;
@@ -186,7 +195,7 @@ static long masters_positions(mr_ctx *c, long n, int kmax) {
             exit(2);
         }
         c->s = c->root;
-        fired += masters_take_all(c) >= 0;
+        fired += masters_take_all(c) >= 0 || masters_of_the_leads(c, popcount(held(c) & c->p.sharp) + 1, 0) >= 0;
         int lb, ub;
         bounds(c, BOUND_INF + 1, &lb, &ub);
         int value = minimax(c), solved = -1;
