@@ -709,6 +709,66 @@ static void trump_bounds(const mr_ctx *c, int pts, int *lo, int *hi) {
     if (pts - sure[0] < *hi) *hi = pts - sure[0];
 }
 
+/* With no trump in play, a player not on lead whose every card is above every other card of its
+ * suit, and who holds each suit the leader holds, takes every trick, whatever anyone plays: the
+ * first lead is of a suit he holds, and any card of his of it wins (none can be ruffed); then he
+ * leads, and every card he leads wins. (On lead, the cashing plan already counts it.) His seat,
+ * or -1. At a trick boundary. */
+static int masters_take_all(const mr_ctx *c) {
+    const state *s = &c->s;
+    uint32_t all = held(c), leads = s->hand[s->leader];
+    for (int k = 1; k < c->n; k++) {
+        int seat = seat_after(c, s->leader, k);
+        uint32_t h = s->hand[seat];
+        if (masters_of(h, all & ~h) != h) continue;
+        int covers = 1;
+        for (int suit = 0; suit < 4; suit++)
+            if ((leads & LANE(suit)) && !(h & LANE(suit))) covers = 0;
+        if (covers) return seat;
+    }
+    return -1;
+}
+
+/* With no trump in play, what the leader's other side surely takes when one of its players
+ * holds a card above every other card of each suit the leader holds: whatever is led, he wins
+ * the first trick with it (nothing is ruffed), and then leads, and his cashing plan holds
+ * (sure_points, with his card gone; the other hands, which lose a card each to the first
+ * trick, are taken as they are: with fewer cards an opponent stops no more of his runs and
+ * feeds no fewer cards to them). The least over the leader's suits; -1 where no player of that
+ * side holds the masters, or the policy plays for him (it need not play them), or where it is
+ * less than need (then it would not settle the node: the other leads' plans are not made). */
+static int masters_of_the_leads(const mr_ctx *c, int pts, int need) {
+    const state *s = &c->s;
+    uint32_t all = held(c), leads = s->hand[s->leader];
+    int best = -1, side = !c->maxside[s->leader];
+    if (c->p.policy && c->maxside[c->p.actor] == side) return -1;
+    for (int k = 1; k < c->n; k++) {
+        int seat = seat_after(c, s->leader, k);
+        if (c->maxside[seat] != side) continue;
+        uint32_t h = s->hand[seat], tops = 0;
+        int covers = 1;
+        for (int suit = 0; suit < 4 && covers; suit++) {
+            if (!(leads & LANE(suit))) continue;
+            uint32_t mine = h & LANE(suit), theirs = all & ~h & LANE(suit);
+            covers = mine && top_bit(mine) > top_bit(theirs);
+            if (covers) tops |= 1u << top_bit(mine);
+        }
+        if (!covers) continue;
+        int least = pts;
+        for (uint32_t t = tops; t && least > best && least >= need; t &= t - 1) {
+            uint32_t rest = h & ~(t & -t);
+            cash_plan plan;
+            cash(c, seat, rest & ~c->p.announced, &plan);
+            int units = plan.tricks == popcount(rest) ? pts
+                                                       : popcount(t & -t & c->p.sharp) + plan.units +
+                                                             forced_points(c, side, plan.tricks);
+            if (units < least) least = units;
+        }
+        if (least > best && least >= need) best = least;
+    }
+    return best;
+}
+
 /* What the marriages may still add to the value (MR_MARR_DIFF: the other side's lower it):
  * the trick points' bounds are widened by these. */
 static void marriage_slack(const mr_ctx *c, int *down, int *up) {
@@ -780,7 +840,18 @@ static void bounds(const mr_ctx *c, int target, int *lb, int *ub) {
             }
         }
         int settled = target <= BOUND_INF && (target <= lo - down || target > hi + up);
-        if (c->p.trump >= 0 && !settled) trump_bounds(c, pts, &lo, &hi);
+        if (!settled) {
+            if (all & c->trump_mask) {
+                trump_bounds(c, pts, &lo, &hi);
+            } else {
+                /* The other side's sure points, asked for only where they settle the target. */
+                int side = !c->maxside[s->leader], need = target > BOUND_INF ? 0 : side ? target : pts - target + 1;
+                int seat = masters_take_all(c), sure = seat >= 0 ? pts : masters_of_the_leads(c, pts, need);
+                if (seat >= 0) side = c->maxside[seat];
+                if (side && sure > lo) lo = sure;
+                else if (!side && sure >= 0 && pts - sure < hi) hi = pts - sure;
+            }
+        }
     }
 #endif
     *lb = lo - down;

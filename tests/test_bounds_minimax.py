@@ -6,6 +6,13 @@ trump, either side maximising, marriages, announced cards, random sharp cards; h
 with every trump in play in one hand). Breaking a bound's condition (the lead the last-trick
 rule counts, one card too many fed) makes it report hundreds of bad positions.
 
+Up to 20,000 more have no trump in play and a player not on lead holding the top card of each
+suit the leader holds: nothing else half the time (``masters_take_all``: his side takes every
+trick), else other cards too (``masters_of_the_leads``: he wins the first trick, then his cashing
+plan holds). Letting the first fire without his holding each suit the leader holds, or counting
+the second's plan with the card of the first trick still in his hand, or one unit more, makes
+them report hundreds of bad positions.
+
 As many positions again (at most 60,000) are played by the actor's sure plan (three seats,
 up to two cards more a hand), three in four of them with the defence to lead holding one
 trump (``policy_last_trump``): the bounds and mr_value must give the plan's value against
@@ -41,8 +48,11 @@ def test_bounds_hold_the_minimax_value(program: Path, positions: int, cards: int
     run = subprocess.run([str(program), str(positions), str(cards), str(seed)], check=False, capture_output=True,
                          text=True)
     lines = run.stdout.strip().splitlines()
-    plan, last = lines[-2].split(), lines[-1].split()
+    plan, masters, last = lines[-3].split(), lines[-2].split(), lines[-1].split()
     assert run.returncode == 0 and last[3] == "0" and plan[:2] == ["policy", "positions"] and plan[4] == "0", run.stdout
+    # the positions built for the masters' bounds: they apply to most, and never err
+    assert masters[:2] == ["masters", "positions"] and masters[4] == "0", run.stdout
+    assert int(masters[6]) > int(masters[2]) * 3 // 4, run.stdout
     # the bounds settle most of these positions alone: they are doing something
     assert float(last[5]) > 50 and float(last[7]) > 40, run.stdout
     # the plan's bound for the defence's last trump applies to many of the plan's positions

@@ -8,8 +8,9 @@
  * bound, table or ordering (play() scores the cards), and mr_value must find that value.
  *
  *     gcc -O2 -std=c11 -I cext tests/c/bounds_check.c -o bounds_check && ./bounds_check 100000 4 1
- * prints "policy positions N bad B last_trump F" (policy_positions, below), then "positions N
- * bad B lb_exact L ub_exact U" (percentages), and exits 1 when either B > 0. */
+ * prints "policy positions N bad B last_trump F" (policy_positions, below), "masters positions N
+ * bad B fired F" (masters_positions), then "positions N bad B lb_exact L ub_exact U"
+ * (percentages), and exits 1 when any B > 0. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -117,6 +118,100 @@ static long policy_positions(mr_ctx *c, long n, int kmax) {
     return bad;
 }
 
+/* No trump in play and a player not on lead holding a card above every other card of each suit
+ * the leader holds: nothing but such cards half the time (masters_take_all), else some random
+ * cards besides (masters_of_the_leads). Two to four seats, a game
+ * with or without a trump suit (none of its cards dealt), marriages, a cashing plan for the actor
+ * (three seats) one time in four. His cards are the top ones of a few suits (and random ones),
+ * the leader's drawn from those suits below them, the others' from what is left. The bounds must hold the value;
+ * prints "masters positions N bad B fired F" (F: positions where the bound applied). */
+static long masters_positions(mr_ctx *c, long n, int kmax) {
+    long bad = 0, fired = 0;
+    for (long it = 0; it < n; it++) {
+        int r = (int)(rnd() % 10), seats = r == 0 ? 2 : r == 1 ? 4 : 3;
+        int k = 1 + (int)(rnd() % kmax);
+        mr_game g = {0};
+        g.trump = rnd() % 3 == 0 ? -1 : (int)(rnd() % 4);
+        g.nseats = seats;
+        g.goal = MR_GOAL_POINTS;
+        g.sharp = rnd() % 4 ? 0xC0C0C0C0u : (uint32_t)(rnd() & rnd());
+        g.actor = (int)(rnd() % seats);
+        g.maximiser = rnd() % 3 == 0;
+        if (seats == 4 && rnd() % 2) g.team = 1 << ((g.actor + 1 + rnd() % 3) % 4);
+        if (g.trump >= 0 && rnd() % 3 == 0) {
+            g.marriage = 1 + (int)(rnd() % 2);
+            g.sharp &= ~0x30303030u;
+        }
+        if (seats == 3 && !g.team && rnd() % 4 == 0) g.policy = MR_POLICY_CASHING;
+        mr_state st = {0};
+        st.leader = (int)(rnd() % seats);
+        int master = (st.leader + 1 + (int)(rnd() % (uint64_t)(seats - 1))) % seats;
+        uint32_t free = 0xFFFFFFFFu & ~(g.trump >= 0 ? LANE(g.trump) : 0), suits = 0;
+        /* his cards: the top cards of random suits (half the time some random cards besides) */
+        int tops = rnd() % 2 ? k : 1 + (int)(rnd() % (uint64_t)k);
+        for (int have = 0; have < tops;) {
+            int suit = (int)(rnd() % 4);
+            uint32_t lane = free & LANE(suit);
+            if (!lane) continue;
+            int card = top_bit(lane);
+            st.hands[master] |= 1u << card;
+            free &= ~(1u << card);
+            suits |= LANE(suit);
+            have++;
+        }
+        for (int have = tops; have < k; have++) {
+            int pick = (int)(rnd() % (uint64_t)popcount(free));
+            uint32_t m = free;
+            while (pick--) m &= m - 1;
+            st.hands[master] |= m & -m;
+            free &= ~(m & -m);
+        }
+        /* the leader's from the suits of his top cards (below them), the others' from the rest */
+        int ok = 1;
+        for (int j = 0; j < seats && ok; j++) {
+            if (j == master) continue;
+            uint32_t pool = j == st.leader ? free & suits : free;
+            for (int have = 0; have < k && ok; have++) {
+                if (!pool) {
+                    ok = 0;
+                    break;
+                }
+                int pick = (int)(rnd() % (uint64_t)popcount(pool));
+                uint32_t m = pool;
+                while (pick--) m &= m - 1;
+                uint32_t bit = m & -m;
+                st.hands[j] |= bit;
+                free &= ~bit;
+                pool &= ~bit;
+            }
+        }
+        if (!ok) {
+            it--;
+            continue;
+        }
+        if (g.marriage == MR_MARR_BEST) st.best_marriage = (int)(rnd() % 3) * 2;
+        if (load(c, &g, &st)) {
+            printf("load refused a masters position\n");
+            exit(2);
+        }
+        c->s = c->root;
+        fired += masters_take_all(c) >= 0 || masters_of_the_leads(c, popcount(held(c) & c->p.sharp) + 1, 0) >= 0;
+        int lb, ub;
+        bounds(c, BOUND_INF + 1, &lb, &ub);
+        int value = minimax(c), solved = -1;
+        mr_value(c, &g, &st, &solved);
+        if (lb > value || ub < value || solved != value) {
+            if (bad++ < 5)
+                printf("bad masters: seats %d trump %d leader %d actor %d maximiser %d team %d marriage %d policy %d "
+                       "sharp %x hands %x %x %x %x: bounds %d..%d, value %d, solved %d\n",
+                       seats, g.trump, st.leader, g.actor, g.maximiser, g.team, g.marriage, g.policy, g.sharp,
+                       st.hands[0], st.hands[1], st.hands[2], st.hands[3], lb, ub, value, solved);
+        }
+    }
+    printf("masters positions %ld bad %ld fired %ld\n", n, bad, fired);
+    return bad;
+}
+
 int main(int argc, char **argv) {
     if (argc < 4) return 2;
     long n = atol(argv[1]);
@@ -190,7 +285,8 @@ int main(int argc, char **argv) {
         ub_exact += ub == value;
     }
     long policy_bad = policy_positions(c, n < 60000 ? n : 60000, kmax + 2);
+    long masters_bad = masters_positions(c, n < 20000 ? n : 20000, kmax);
     printf("positions %ld bad %ld lb_exact %.1f ub_exact %.1f\n", n, bad, 100.0 * lb_exact / n, 100.0 * ub_exact / n);
     mr_ctx_free(c);
-    return bad != 0 || policy_bad != 0;
+    return bad != 0 || policy_bad != 0 || masters_bad != 0;
 }
