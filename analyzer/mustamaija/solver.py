@@ -137,11 +137,10 @@ class Solver:
         rules = self.rules
         i = 0
         while i < len(states):
-            if i & 1023 == 0:
-                if time.perf_counter() > self._deadline:
-                    raise GaveUp(f"time limit of {self.time_limit:g} s reached after {len(states)} states")
-                if len(states) > self.max_states:
-                    raise GaveUp(f"state limit of {self.max_states} reached")
+            if i & 1023 == 0 and time.perf_counter() > self._deadline:
+                raise GaveUp(f"time limit of {self.time_limit:g} s reached after {len(states)} states")
+            if len(states) > self.max_states:
+                raise GaveUp(f"state limit of {self.max_states} reached")
             state = states[i]
             row = []
             for move in legal_moves(rules, state):
