@@ -73,6 +73,7 @@ def main() -> None:
 
 
 from analyzer.cli import advise, claim, review, score, serve, solve, study
+from analyzer.cli import mustamaija  # noqa: E402
 
-__all__ = ["BadInput", "MariasGroup", "advise", "claim", "main", "read_json", "review", "score", "serve", "solve",
-           "study"]
+__all__ = ["BadInput", "MariasGroup", "advise", "claim", "main", "mustamaija", "read_json", "review", "score", "serve",
+           "solve", "study"]
