@@ -51,7 +51,7 @@ def play_game(rng: random.Random, kinds: tuple[str, ...], hand_size: int = 5, ch
               ending_time: float = 1.0) -> GameRecord:
     players = len(kinds)
     hands, talon = deal(rng, players, hand_size)
-    watched = [0] * players  # cards (as suits) the player to each seat's right has picked up
+    watched = [0] * players  # per seat: the cards the player to his right (who attacks him) picked up
     first = (hands, tuple(talon), 0, 0)
     blind = Rules(-1, hand_size, QUEEN_OF_SPADES)  # the trump is turned only after the first attack
     move = random_move(blind, first, rng) if kinds[0] == "random" else hint_move(blind, first)
@@ -64,7 +64,6 @@ def play_game(rng: random.Random, kinds: tuple[str, ...], hand_size: int = 5, ch
     solved_ok = True
     while state[2] >= 0 and attacks < MAX_ATTACKS:
         seat = mover(state)
-        right = (seat - 1) % players
         hint = hint_move(rules, state, watched[seat])
         move = hint if kinds[seat] == "hint" else random_move(rules, state, rng)
         if solver is not None and solved_ok and not state[1]:
@@ -76,7 +75,6 @@ def play_game(rng: random.Random, kinds: tuple[str, ...], hand_size: int = 5, ch
         else:
             attacks += 1
             endgame += not state[1]
-        del right
         state = play(rules, state, move)
     record.loser = loser(state)
     record.attacks = attacks
