@@ -33,7 +33,7 @@ from analyzer.mustamaija.rules import Move, Rules, State, legal_moves, loser, mo
 
 ENDLESS_RULES = ("draw", "loss")
 DEFAULT_TIME_LIMIT = 10.0
-DEFAULT_MAX_STATES = 2_000_000
+DEFAULT_MAX_STATES = 1_000_000
 
 
 class GaveUp(Exception):
