@@ -137,6 +137,7 @@ class Solver:
         rules = self.rules
         i = 0
         while i < len(states):
+            self._count = len(states)
             if i & 1023 == 0 and time.perf_counter() > self._deadline:
                 raise GaveUp(f"time limit of {self.time_limit:g} s reached after {len(states)} states")
             if len(states) > self.max_states:
