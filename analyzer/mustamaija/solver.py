@@ -87,6 +87,10 @@ class Solver:
         self._deadline = float("inf")
         self._count = 0
 
+    def solve_state(self, state: State, player: int | None = None) -> SolveResult:
+        """The answer for a state of this game (see :func:`solve`)."""
+        return _solve_state(self, state, player)
+
     # ------------------------------------------------------------------ two players
     def _start(self) -> None:
         self._deadline = time.perf_counter() + self.time_limit if self.time_limit is not None else float("inf")
@@ -275,8 +279,6 @@ def _solve_state(self: Solver, state: State, player: int | None = None) -> Solve
     result.seconds = time.perf_counter() - started
     return result
 
-
-Solver.solve_state = _solve_state  # type: ignore[attr-defined]
 
 
 def _profile(rules: Rules, states: list[State], succ: list[list[int]], safe: dict[int, list[bool]],
