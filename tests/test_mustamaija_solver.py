@@ -104,15 +104,14 @@ def test_three_players_with_a_known_talon() -> None:
 
 
 def test_cards_can_circle_for_ever() -> None:
-    # nobody can beat anything: each attack is picked up and passed on round the table
-    p = Position.from_str("trump:d hands:h2sQ/h3/h4 talon:- attacker:0")
-    r = solve(p)
-    assert r.exact
-    game, state = ref.from_position(p)
-    assert r.safe == [ref.can_avoid(game, s, state) for s in range(3)]
-    strict = solve(p, endless="loss")
-    assert strict.safe == [ref.can_avoid(game, s, state, strict=True) for s in range(3)]
-    assert any(r.safe) and r.safe != strict.safe or r.endless or not r.endless  # both answered, no loop
+    # no diamonds held and few beats: the others can keep the cards circling, so nobody can force
+    # an end in which someone else loses, while three seats can avoid losing when endless play is a draw
+    p = Position.from_str("trump:d hands:c2/h2h3/s2sQ/c5 talon:- attacker:0")
+    draw, strict = solve(p), solve(p, endless="loss")
+    assert draw.safe == [True, True, False, True] and (draw.loser, draw.endless) == (2, False)
+    assert strict.safe == [False] * 4 and (strict.loser, strict.endless) == (None, True)
+    _check_many(p, "fixpoint")
+    _check_many(p, "fixpoint", strict=True)
 
 
 def test_a_repetition_is_found_not_looped() -> None:
