@@ -5,6 +5,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from analyzer.errors import MariasError
 from analyzer.mustamaija.cards import JOKER, QUEEN_OF_SPADES, card_str, parse_card, parse_cards
@@ -88,3 +90,16 @@ def test_bad_json_is_refused() -> None:
                  {"hands": [["h2"], ["sQ"]], "trump": "h", "attacker": 0, "size": 3}):
         with pytest.raises(MariasError):
             Position.from_dict(data)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 6), talon=st.integers(0, 12), size=st.sampled_from((3, 5, 6)),
+       unknown=st.booleans())
+def test_round_trips_hypothesis(seed: int, players: int, talon: int, size: int, unknown: bool) -> None:
+    rng = random.Random(seed)
+    p = random_with_talon(rng, players, size, talon) if talon else random_ending(rng, players, 6)
+    if unknown and p.talon:
+        p = Position(hands=p.hands, trump=p.trump, attacker=p.attacker, talon=None, talon_size=len(p.talon),
+                     table=p.table, hand_size=p.hand_size)
+    assert Position.from_str(str(p)) == p
+    assert Position.from_dict(json.loads(json.dumps(p.to_dict()))) == p
