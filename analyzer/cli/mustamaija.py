@@ -59,7 +59,9 @@ def solve_command(position: str, player: int | None, endless: str, time_limit: f
     else:
         verdict = "nobody loses (endless play)" if result.endless else f"seat {result.loser} loses"
         click.echo(f"each playing to avoid losing: {verdict} (exact, {result.states} states, {result.seconds:.3f} s)")
-        click.echo("can avoid losing against everyone: " + ", ".join(
+        question = "can avoid losing against everyone" if endless == "draw" else \
+            "can force an end in which someone else loses"
+        click.echo(f"{question}: " + ", ".join(
             f"seat {s} {'yes' if ok else 'no'}" for s, ok in enumerate(result.safe)))
     for row in result.moves:
         tail = "endless" if row["endless"] else f"seat {row['loser']} loses"
