@@ -243,11 +243,5 @@ def parse_move(rules: Rules, state: State, text: str) -> Move:
     raise NotationError(f"not a legal move here: {text!r}")
 
 
-def spades_allowed(maria: int) -> bool:
-    """Spades may be trumps only when the joker is the Maria."""
-    return maria == JOKER
-
-
 __all__ = ["SPADES", "Move", "Rules", "State", "attacks", "defences", "defender", "in_game", "is_over",
-           "legal_moves", "loser", "move_str", "mover", "next_in_game", "pairing", "parse_move", "play", "settle",
-           "spades_allowed"]
+           "legal_moves", "loser", "move_str", "mover", "next_in_game", "pairing", "parse_move", "play", "settle"]

@@ -132,8 +132,6 @@ def summarise(table: Any) -> dict[str, Any]:
     """The study's numbers: P(losing) by seat and by player kind (Wilson 95 % intervals over
     the deals, each seat of a deal one trial), game length (mean ± stderr, median) and the
     hint checks (share of the hint's moves that keep the solver's best outcome)."""
-    import pandas as pd
-
     out: dict[str, Any] = {"deals": int(len(table))}
     if not len(table):
         return out
@@ -160,7 +158,6 @@ def summarise(table: Any) -> dict[str, Any]:
                           "where_it_matters": _share(okm, m)})
     out["hints"] = hints
     out["unsolved_endings"] = int(table.unsolved_endings.sum())
-    pd.options.display.width = 120
     return out
 
 
