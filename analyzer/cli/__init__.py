@@ -72,12 +72,21 @@ def main() -> None:
     """The reference analyser for Mariáš."""
 
 
-from analyzer.cli import advise, claim, review, score, serve, solve, study
+from analyzer.cli import (
+    advise,
+    claim,
+    mustamaija,
+    review,
+    score,
+    serve,
+    solve,
+    study,
+)
 
 # Each command lives in its own module and knows nothing of the group (no import cycle).
 for _command in (solve.solve, claim.claim_command, review.review_command, score.score, advise.advise,
-                 serve.serve, study.study_command, study.plot_command):
+                 serve.serve, study.study_command, study.plot_command, mustamaija.mustamaija):
     main.add_command(_command)
 
-__all__ = ["BadInput", "MariasGroup", "advise", "claim", "main", "read_json", "review", "score", "serve", "solve",
-           "study"]
+__all__ = ["BadInput", "MariasGroup", "advise", "claim", "main", "mustamaija", "read_json", "review", "score", "serve",
+           "solve", "study"]
