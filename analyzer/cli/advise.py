@@ -31,14 +31,29 @@ class WorldsParam(click.ParamType):
         return number
 
 
-def _progress() -> Any:
-    """A progress line on stderr when it is a terminal (the advice may take seconds)."""
-    if not sys.stderr.isatty():
-        return None
+class _Bar:
+    """A tqdm bar on stderr, fed the fraction done (the views report 0..1); silent when stderr is
+    not a terminal (a pipe, a test), so that --json output and logs stay clean."""
 
-    def show(fraction: float) -> None:
-        click.echo(f"\radvising … {100 * fraction:3.0f}%", err=True, nl=fraction >= 1)
-    return show
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.bar: Any = None
+        self.shown = 0
+
+    def __call__(self, fraction: float) -> None:
+        if self.bar is None:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=100, desc=self.what, unit="%", file=sys.stderr, leave=False,
+                            disable=not sys.stderr.isatty(),
+                            bar_format="{desc}: {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}]")
+        now = max(self.shown, min(100, int(round(100 * fraction))))
+        self.bar.update(now - self.shown)
+        self.shown = now
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
 
 
 @main.command("advise")
@@ -72,15 +87,15 @@ def advise(hand: tuple[str, ...], talon: str | None, seat: int, rules: str, leve
     from analyzer.advice import actor_view, bidder_view, defender_view, forehand_view
     from analyzer.advice.actor import read_cards
 
+    progress = _Bar("advising")
     try:
         cards = read_cards(" ".join(hand), "the hand")
-        progress = None if as_json else _progress()
         if defend is not None:
             if actor is None:
                 raise BadInput("--defend needs the actor's seat (--actor N)")
             advice = defender_view(cards, defend, trump=trump, side_suit=side_suit, actor=actor, seat=seat,
                                    rules=rules, level=level, worlds=worlds, where=where, seed=seed, jobs=jobs,
-                                   scheduler=scheduler)
+                                   scheduler=scheduler, progress=progress)
         elif len(cards) == 12 or talon is not None:
             advice = actor_view(cards, talon=talon, seat=seat, rules=rules, level=level, trump=trump, worlds=worlds,
                                 where=where, known=_known(known), seed=seed, jobs=jobs, all_discards=all_discards,
@@ -100,6 +115,8 @@ def advise(hand: tuple[str, ...], talon: str | None, seat: int, rules: str, leve
                            "10 (before the talon, or with --defend) or 7 (--rules basic, trump choice)")
     except MariasError as exc:
         raise BadInput(str(exc)) from None
+    finally:
+        progress.close()
     if as_json:
         click.echo(json.dumps(advice.to_json(), ensure_ascii=False))
         return
