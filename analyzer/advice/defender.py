@@ -35,7 +35,7 @@ from analyzer.scoring import resolve
 def defender_view(hand: Any, contract: Any, *, trump: Any = None, side_suit: Any = None, actor: int = 0,
                   seat: int = 1, rules: str = "csm", level: Any = None, worlds: Any = None, where: Any = None,
                   seed: int = 0, jobs: int | None = None, scheduler: str | None = None,
-                  **rule_options: Any) -> Advice:
+                  progress: Any = None, **rule_options: Any) -> Advice:
     """P(the actor fails each component) and the expected gain of a flek on each, for ``seat``.
 
     >>> advice = defender_view("hA hX hK bA bX bK lA lX aA aX", "seven", trump="a", actor=0, seat=1,
@@ -85,6 +85,8 @@ def defender_view(hand: Any, contract: Any, *, trump: Any = None, side_suit: Any
     with client_for(scheduler, AdviceError) as client:
         out = outcomes([option], batch.hands, actor, rules, talon=batch.talon, exact_points=contract.has_trumps,
                        jobs=jobs or default_threads(), client=client)[option]
+    if progress is not None:
+        progress(1.0)
     opts = dict(rule_options)
     args = (out.made, out.points, out.talon_points, out.actor_marriages, out.defence_marriages)
     seven_seat = None if t is None else (seat if own.mask >> int(seven_of(t)) & 1 else actor)
