@@ -307,8 +307,9 @@ def test_defender_worlds_respect_the_talon_rules_and_match_the_solver():
                             actor=0, leader=0, talon=CardSet(int(talon)))
         fails.append(not solver.component(position, "seven"))
     assert advice.summary["p_fail"]["seven"] == pytest.approx(np.mean(fails))
-    gains = {r["flek"]: r["flek_gain"] for r in advice.options if r["flek"]}
-    assert set(advice.summary["flek"]) == {c for c, g in gains.items() if g > 0}
+    # the advised flek is the choice with the best payment at the table (analyzer.advice.flek)
+    assert advice.summary["flek"] == (advice.options[0]["flek"] or [])
+    assert advice.options[0]["expected_payment"] == max(r["expected_payment"] for r in advice.options)
 
 
 def test_bidder_view_is_monotone_in_the_level():
@@ -402,10 +403,12 @@ def test_a_share_never_seen_shows_its_bound_not_a_zero_error() -> None:
     """0 of n is no certainty: the table gives the 95 % bound (a world and its swap one draw)."""
     from analyzer.cli.advise import _pct
 
-    assert _pct(0.0, 0.0, False, 8) == "0.0% (≤ 52.7% at 95 %)"
-    assert _pct(1.0, 0.0, False, 200) == "100.0% (≥ 97.0% at 95 %)"
-    assert _pct(0.5, 0.05, False, 100) == "50.0% ± 5.0"
-    assert _pct(0.0, 0.0, True, 184756) == "0.0% (exact)"
+    from analyzer.advice.stats import wilson
+
+    assert _pct(0.0, wilson(0.0, 8), False) == "0.0% (≤ 31.2% at 95 %)"  # 8 units
+    assert _pct(1.0, wilson(1.0, 100), False) == "100.0% (≥ 97.0% at 95 %)"
+    assert _pct(0.5, wilson(0.5, 100), False) == "50.0% [40.4–59.6]"
+    assert _pct(0.0, (0.0, 0.0), True) == "0.0% (exact)"
 
 
 def test_a_failed_two_sevens_without_the_last_trick_is_priced():

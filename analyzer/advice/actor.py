@@ -28,7 +28,7 @@ from analyzer.advice.evaluate import Outcome, outcomes
 from analyzer.advice.money import Pricer, holding
 from analyzer.advice.options import Option, admissible, check_level, read_contracts
 from analyzer.advice.result import Advice
-from analyzer.advice.stats import Estimate, estimate, paired, unpaired_stderr
+from analyzer.advice.stats import Estimate, estimate, paired, share, unpaired_stderr
 from analyzer.advice.where import parse_where
 from analyzer.advice.worlds import (
     ENUMERATION_CAP,
@@ -199,24 +199,25 @@ def row(option: Option | None, record: Record, stage: str, level: str | None = N
     exact = record.exact
     p_make: dict[str, float] = {}
     stderr: dict[str, float] = {}
+    ci95: dict[str, list[float]] = {}
     names = list(record.made)
-    own = estimate(record.makes, record.units, exact)
+    own, ci95["makes"] = share(record.makes, record.units, exact)
     p_make["makes"], stderr["makes"] = own.mean, own.stderr
     for name in names:
-        e = estimate(record.made[name], record.units, exact)
+        e, ci95[name] = share(record.made[name], record.units, exact)
         p_make[name], stderr[name] = e.mean, e.stderr
     pay = record.payment()
-    loss = estimate(record.pay < 0, record.units, exact)
+    loss, loss_ci = share(record.pay < 0, record.units, exact)
     out: dict[str, Any] = {
         "contract": option.contract.value if option else None,
         "trump": option.trump.token if option and option.trump is not None else None,
         "side_suit": option.side_suit.token if option and option.side_suit is not None else None,
         "discard": [str(c) for c in option.discard] if option else None,
         "level": level,
-        "p_make": p_make, "stderr": stderr,
+        "p_make": p_make, "stderr": stderr, "ci95": {k: list(v) for k, v in ci95.items()},
         "worlds": pay.worlds, "exact": exact,
         "expected_payment": pay.mean, "payment_stderr": pay.stderr,
-        "p_loss": loss.mean, "p_loss_stderr": loss.stderr,
+        "p_loss": loss.mean, "p_loss_stderr": loss.stderr, "p_loss_ci95": list(loss_ci),
         "stage": stage,
     }
     if record.points is not None:

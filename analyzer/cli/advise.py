@@ -134,17 +134,20 @@ def _known(items: tuple[str, ...]) -> dict[int, str]:
     return out
 
 
-def _pct(p: float, se: float, exact: bool, worlds: int) -> str:
+def _pct(p: float | None, ci: Any, exact: bool) -> str:
+    """A share with its 95 % interval (the JSON's ``ci95``): a bound at 0 and 1, never "± 0"."""
     if p is None or (isinstance(p, float) and math.isnan(p)):
         return "-"
     if exact:
         return f"{100 * p:.1f}% (exact)"
-    if p in (0.0, 1.0):
-        # A sample that never (or always) made it has no spread: say how far the truth may be
-        # (95 %), counting a world and its defenders' swap as one draw.
-        bound = 100 * (1 - 0.05 ** (1 / max(1, worlds // 2)))
-        return f"{100 * p:.1f}% ({'≤' if p == 0 else '≥'} {bound if p == 0 else 100 - bound:.1f}% at 95 %)"
-    return f"{100 * p:.1f}% ± {100 * se:.1f}"
+    if ci is None:
+        return f"{100 * p:.1f}%"
+    low, high = ci
+    if p <= 0.0:
+        return f"{100 * p:.1f}% (≤ {100 * high:.1f}% at 95 %)"
+    if p >= 1.0:
+        return f"{100 * p:.1f}% (≥ {100 * low:.1f}% at 95 %)"
+    return f"{100 * p:.1f}% [{100 * low:.1f}–{100 * high:.1f}]"
 
 
 def _money(x: float, se: float, unit: str, exact: bool) -> str:
@@ -179,14 +182,16 @@ def render(advice: Any) -> str:
             if o.get("discard"):
                 what += f", discard {' '.join(o['discard'])}"
             if advice.view == "defender":
-                what = f"flek on {o['flek']}" if o.get("flek") else "no flek"
-        parts = [f"makes {_pct(o['p_make']['makes'], o['stderr']['makes'], o['exact'], o['worlds'])}",
+                what = o.get("choice") or ("flek " + " + ".join(o["flek"]) if o.get("flek") else "no flek")
+        parts = [f"makes {_pct(o['p_make']['makes'], o.get('ci95', {}).get('makes'), o['exact'])}",
                  f"payment {_money(o['expected_payment'], o['payment_stderr'], unit, o['exact'])}",
-                 f"P(loss) {100 * o['p_loss']:.1f}%"]
+                 f"P(loss) {_pct(o['p_loss'], o.get('p_loss_ci95'), o['exact'])}"]
         if o.get("mean_points") is not None:
             parts.append(f"points {o['mean_points']:.1f}")
-        if advice.view == "defender" and o.get("flek"):
-            parts.append(f"gain {_money(o['flek_gain'], o['flek_gain_stderr'], unit, False)}")
+        if advice.view == "defender":
+            if o.get("flek"):
+                parts.append(f"gain over no flek {_money(o['flek_gain'], o['flek_gain_stderr'], unit, False)}")
+            parts.append(f"cards' worth {_money(o['cards_worth'], o['cards_worth_stderr'], unit, False)}")
         n = f"n={o['worlds']}" + (f", {o['stage']}" if o.get("stage") else "")
         out.append(f"{i:3}. {what}: " + "; ".join(parts) + f" [{n}]")
     if "margin" in s:
@@ -198,7 +203,12 @@ def render(advice: Any) -> str:
         out.append(f"Clairvoyant (best option per world): {_money(c['expected_payment'], c['stderr'], unit, c['exact'])}"
                    " - the gap is what seeing the cards would be worth")
     if advice.view == "defender":
-        out.append("Flek: " + (", ".join(s["flek"]) if s["flek"] else "no"))
+        best = s.get("best", {})
+        line = f"Best: {best.get('choice', 'no flek')}"
+        if best.get("margin"):
+            m = best["margin"]
+            line += f", ahead of {m['over']} by {_money(m['mean'], m['stderr'], unit, False)} (paired)"
+        out.append(line + f"; {s.get('note', '')}")
     if advice.view == "bidder":
         out.append(f"Highest level worth holding: {s['highest_level_worth_holding'] or 'none (pass)'}")
     out.append(f"({advice.seconds:.1f} s, seed {advice.seed}; open-hand odds overstate the actor: docs/advice.md)")
