@@ -312,12 +312,17 @@ def test_defender_worlds_respect_the_talon_rules_and_match_the_solver():
     assert advice.options[0]["expected_payment"] == max(r["expected_payment"] for r in advice.options)
 
 
-def test_bidder_view_is_monotone_in_the_level():
+def test_bidder_view_is_monotone_in_the_level_within_its_error():
     advice = bidder_view("hA hX hK hO h9 h7 bA bX aA a7", talons=6, units=2, seed=1)
-    by_level = {o["level"]: o["expected_payment"] for o in advice.options}
+    by_level = {o["level"]: o for o in advice.options}
     from analyzer.bidding import ladder
-    values = [by_level[step.to_json()] for step in ladder("csm") if step.to_json() in by_level]
-    assert values == sorted(values, reverse=True)  # a higher level only removes choices
+    rows = [by_level[step.to_json()] for step in ladder("csm") if step.to_json() in by_level]
+    # a higher level only removes choices: lower in expectation; each figure is reported on worlds
+    # that did not choose it, so it may rise by noise, never by more than its errors
+    for low, high in zip(rows, rows[1:]):
+        assert high["expected_payment"] <= low["expected_payment"] + 3 * (low["payment_stderr"] + high["payment_stderr"])
+    for row in rows:  # each level names what would be played there, shares summing to one
+        assert row["played"] and abs(sum(p["share"] for p in row["played"]) - 1) < 1e-9
 
 
 def test_bidder_view_equals_the_actor_view_when_every_talon_is_harmless():
