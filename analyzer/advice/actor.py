@@ -139,21 +139,39 @@ class Record:
     makes: np.ndarray
     points: np.ndarray | None
     exact: bool = False
+    # Without exact points: the payment at the fewest and at the most points the yes/no answers
+    # allow, world by world (``pay`` is then their middle); None when the payment is known.
+    pay_low: np.ndarray | None = None
+    pay_high: np.ndarray | None = None
 
     def extend(self, other: Record) -> Record:
+        def cat(a: np.ndarray | None, b: np.ndarray | None, fallback_a: np.ndarray,
+                fallback_b: np.ndarray) -> np.ndarray | None:
+            if a is None and b is None:
+                return None
+            return np.concatenate([fallback_a if a is None else a, fallback_b if b is None else b])
+
         return Record(np.concatenate([self.units, other.units]), np.concatenate([self.pay, other.pay]),
                       {k: np.concatenate([v, other.made[k]]) for k, v in self.made.items()},
                       np.concatenate([self.makes, other.makes]),
                       None if self.points is None or other.points is None
-                      else np.concatenate([self.points, other.points]))
+                      else np.concatenate([self.points, other.points]), False,
+                      cat(self.pay_low, other.pay_low, self.pay, other.pay),
+                      cat(self.pay_high, other.pay_high, self.pay, other.pay))
+
+    def bounds(self) -> tuple[float, float]:
+        """The mean payment's bounds over these worlds (equal when every payment is known)."""
+        low = self.pay if self.pay_low is None else self.pay_low
+        high = self.pay if self.pay_high is None else self.pay_high
+        return float(low.mean()), float(high.mean())
 
     def payment(self) -> Estimate:
         return estimate(self.pay, self.units, self.exact)
 
 
-def estimated_points(out: Outcome) -> np.ndarray:
-    """Screening without exact points: card points in the middle of what the yes/no answers allow
-    (the game's and the hundred's), for the payment tables. Confirmed figures use exact points."""
+def point_bounds(out: Outcome) -> tuple[np.ndarray, np.ndarray]:
+    """Screening without exact points: the fewest and the most card points the yes/no answers
+    (the game's and the hundred's) allow the actor in each world, in whole tens."""
     n = len(out.talon_points)
     made = out.answers if out.answers is not None else out.made
     low = np.zeros(n, np.int64)
@@ -169,26 +187,35 @@ def estimated_points(out: Outcome) -> np.ndarray:
     for name in ("seven", "two-sevens"):
         if name in made:  # a seven that takes the last trick takes its 10 points
             low = np.where(made[name], np.maximum(low, 10), low)
-    high = np.maximum(high, low)
-    # The middle of what the answers allow, in whole tens.
-    points = 10 * ((low + high) // 20)
-    return np.clip(points, 0, 90 - out.talon_points)
+    top = 90 - out.talon_points
+    low = np.clip(low, 0, top)
+    high = np.clip(np.maximum(high, low), 0, top)
+    return low, high
 
 
 def evaluate(options: list[Option], batch: WorldBatch, ctx: Context, exact_points: bool,
              exact: bool = False) -> dict[Option, Record]:
-    """Solve and price every option on the batch's worlds."""
+    """Solve and price every option on the batch's worlds. Without exact points a trump game's
+    payment is known only between its values at the fewest and the most points the answers allow
+    (``pay_low``, ``pay_high``; ``pay`` their middle): screening compares those bounds."""
     solved = outcomes(options, batch.hands, ctx.actor, ctx.rules, twelve=ctx.twelve,
                       exact_points=exact_points, jobs=ctx.jobs,
                       client=ctx.client)
     records = {}
     for option, out in solved.items():
-        points = out.points
-        if option.contract.has_trumps and points is None:
-            points = estimated_points(out)
-        pay = ctx.pricer(option).prices(out.made, points if option.contract.has_trumps else None,
-                                        out.talon_points, out.actor_marriages, out.defence_marriages)
+        pricer = ctx.pricer(option)
         makes = out.own_goal(option.contract)
+        if option.contract.has_trumps and out.points is None:
+            low, high = point_bounds(out)
+            args = (out.talon_points, out.actor_marriages, out.defence_marriages)
+            a = pricer.prices(out.made, low, *args)
+            b = pricer.prices(out.made, high, *args)
+            pay_low, pay_high = np.minimum(a, b), np.maximum(a, b)
+            records[option] = Record(batch.units, (pay_low + pay_high) / 2, out.made, makes, None, exact,
+                                     pay_low, pay_high)
+            continue
+        pay = pricer.prices(out.made, out.points if option.contract.has_trumps else None,
+                            out.talon_points, out.actor_marriages, out.defence_marriages)
         records[option] = Record(batch.units, pay, out.made, makes, out.points, exact)
     return records
 
@@ -232,36 +259,70 @@ def screen(options: list[Option], source: SplitSource, ctx: Context, rng: np.ran
            survivors: int = SURVIVORS, first_units: int = FIRST_UNITS,
            progress: Progress | None = None) -> tuple[list[Option], dict[Option, tuple[Record, int]]]:
     """Successive halving on common worlds; returns the survivors and every option's record at the
-    stage it left (with that stage's number)."""
+    stage it left (with that stage's number).
+
+    Without exact points an option's mean payment is known between two bounds (Record.bounds). At
+    each stage the options are ranked by the middle of their bounds, and one below the half is
+    dropped only when its upper bound is under the lower bound of the last one kept; where the
+    bounds overlap, the options in doubt are solved again with exact points on every world of the
+    stages so far (their payments then known), and ranked on those."""
     alive = list(options)
     kept: dict[Option, Record] = {}
     left: dict[Option, tuple[Record, int]] = {}
+    batches: list[WorldBatch] = []
+    exact_points: set[Option] = set()  # options solved with exact points from now on
     units, start, stage = first_units, 0, 0
     stages = max(1, math.ceil(math.log2(max(1, len(options) / survivors)))) + 1
     while True:
         batch = source.draw(rng, units, start)
+        batches.append(batch)
         start += units
-        fresh = evaluate(alive, batch, ctx, exact_points=False)
+        fresh = evaluate([o for o in alive if o not in exact_points], batch, ctx, exact_points=False)
+        fresh.update(evaluate([o for o in alive if o in exact_points], batch, ctx, exact_points=True))
         for option in alive:
             kept[option] = kept[option].extend(fresh[option]) if option in kept else fresh[option]
         stage += 1
         if progress is not None:
             progress(min(0.5, 0.5 * stage / stages))
-        means = {o: float(kept[o].pay.mean()) for o in alive}
-        alive.sort(key=lambda o: -means[o])
         if len(alive) <= survivors:
             break
         # Halve; and once few enough that halving would leave the survivors, leave them.
         keep = survivors if len(alive) <= 2 * survivors else math.ceil(len(alive) / 2)
+        alive = _rank_by_bounds(alive, kept, keep, batches, ctx, exact_points)
         for option in alive[keep:]:
             left[option] = (kept.pop(option), stage)
         alive = alive[:keep]
         if len(alive) <= survivors:
             break
         units = min(2 * units, MAX_STAGE_UNITS)
+    alive.sort(key=lambda o: -float(kept[o].pay.mean()))
     for option in alive:
         left[option] = (kept[option], stage)
     return alive, left
+
+
+def _rank_by_bounds(alive: list[Option], kept: dict[Option, Record], keep: int, batches: list[WorldBatch],
+                    ctx: Context, exact_points: set[Option]) -> list[Option]:
+    """``alive`` ranked so that every option after the first ``keep`` is worse than the last kept by
+    its bounds, or by its exact payment where the bounds could not tell (solved again, in ``kept``)."""
+    def middle(o: Option) -> float:
+        return float(kept[o].pay.mean())
+
+    alive = sorted(alive, key=lambda o: -middle(o))
+    low_kept = min(kept[o].bounds()[0] for o in alive[:keep])
+    doubtful = [o for o in alive[keep:] if kept[o].bounds()[1] >= low_kept]
+    if not doubtful:
+        return alive
+    high_doubt = max(kept[o].bounds()[1] for o in doubtful)
+    redo = [o for o in alive if kept[o].pay_low is not None
+            and (o in doubtful or kept[o].bounds()[0] <= high_doubt)]
+    if redo:
+        every = WorldBatch(np.concatenate([b.hands for b in batches]), np.concatenate([b.units for b in batches]))
+        again = evaluate(redo, every, ctx, exact_points=True)
+        for option in redo:
+            kept[option] = again[option]
+            exact_points.add(option)
+    return sorted(alive, key=lambda o: -middle(o))
 
 
 def confirm(survivors: list[Option], source: SplitSource, ctx: Context, rng: np.random.Generator,
