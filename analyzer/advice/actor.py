@@ -247,6 +247,12 @@ def row(option: Option | None, record: Record, stage: str, level: str | None = N
         "p_loss": loss.mean, "p_loss_stderr": loss.stderr, "p_loss_ci95": list(loss_ci),
         "stage": stage,
     }
+    bounds = record.bounds()
+    out["comparable"] = bool(bounds[1] - bounds[0] < 1e-9)
+    if not out["comparable"]:
+        # the payments are known only between bounds (no exact points on these worlds): the row is
+        # not comparable with a priced one, and says so
+        out["payment_bounds"] = list(bounds)
     if record.points is not None:
         points = estimate(record.points, record.units, exact)
         out["mean_points"], out["mean_points_stderr"] = points.mean, points.stderr
@@ -426,7 +432,8 @@ def actor_view(hand: Any, *, talon: Any = None, seat: int = 0, rules: str = "csm
         progress(1.0)
     ranked = sorted(survivors, key=lambda o: -final[o].pay.mean())
     rows = [row(o, final[o], "confirmed", o.bid(rules).to_json() if rules != "basic" else None) for o in ranked]
-    others = sorted((o for o in options if o not in final), key=lambda o: (-left[o][1], -left[o][0].pay.mean()))
+    # the rest ranked by their own money (the middle of its bounds where only bounds are known)
+    others = sorted((o for o in options if o not in final), key=lambda o: -left[o][0].pay.mean())
     seen = {(o.contract, o.trump, o.side_suit) for o in ranked}
     for option in others:
         key = (option.contract, option.trump, option.side_suit)

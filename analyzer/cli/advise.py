@@ -186,6 +186,9 @@ def render(advice: Any) -> str:
         parts = [f"makes {_pct(o['p_make']['makes'], o.get('ci95', {}).get('makes'), o['exact'])}",
                  f"payment {_money(o['expected_payment'], o['payment_stderr'], unit, o['exact'])}",
                  f"P(loss) {_pct(o['p_loss'], o.get('p_loss_ci95'), o['exact'])}"]
+        if o.get("payment_bounds") is not None:
+            low, high = o["payment_bounds"]
+            parts[1] += f" (between {low:+.2f} and {high:+.2f}: points not solved, not comparable)"
         if o.get("mean_points") is not None:
             parts.append(f"points {o['mean_points']:.1f}")
         if advice.view == "defender":
