@@ -28,6 +28,7 @@ from analyzer.advice.evaluate import Outcome, outcomes
 from analyzer.advice.money import Pricer, holding
 from analyzer.advice.options import Option, admissible, check_level, read_contracts
 from analyzer.advice.result import Advice
+from analyzer.advice.table import at_table
 from analyzer.advice.stats import Estimate, estimate, paired, share, unpaired_stderr
 from analyzer.advice.where import parse_where
 from analyzer.advice.worlds import (
@@ -332,7 +333,7 @@ def _rank_by_bounds(alive: list[Option], kept: dict[Option, Record], keep: int, 
 
 
 def confirm(survivors: list[Option], source: SplitSource, ctx: Context, rng: np.random.Generator,
-            worlds: int | None) -> tuple[dict[Option, Record], bool]:
+            worlds: int | None) -> tuple[dict[Option, Record], bool, WorldBatch]:
     """The survivors on fresh worlds with exact points; every world when they are few enough."""
     total = source.total
     if source.where is not None and total <= ENUMERATION_CAP and worlds is not None and total > worlds:
@@ -343,7 +344,7 @@ def confirm(survivors: list[Option], source: SplitSource, ctx: Context, rng: np.
     else:
         per_unit = 2 if source.swappable else 1
         batch = source.draw(rng, max(2, worlds // per_unit), start=10 ** 9)
-    return evaluate(survivors, batch, ctx, exact_points=True, exact=exact), exact
+    return evaluate(survivors, batch, ctx, exact_points=True, exact=exact), exact, batch
 
 
 def summary(final: dict[Option, Record], ranked: list[Option], exact: bool) -> dict[str, Any]:
@@ -396,15 +397,17 @@ def prepare(hand: Any, talon: Any, seat: int, rules: str, where: Any, known: Any
 def actor_view(hand: Any, *, talon: Any = None, seat: int = 0, rules: str = "csm", level: Any = None,
                trump: Any = None, worlds: Any = None, where: Any = None, known: Any = None, seed: int = 0,
                jobs: int | None = None, all_discards: bool = False, contracts: Any = None,
-               progress: Progress | None = None, scheduler: str | None = None, **rule_options: Any) -> Advice:
+               progress: Progress | None = None, scheduler: str | None = None, table: bool = True,
+               **rule_options: Any) -> Advice:
     """Every admissible option of the actor after the talon, best expected payment first.
 
     ``hand``: 12 cards (or 10 and ``talon``); ``level``: the bid won (csm, licit); ``trump``: fixed
     trumps (the basic game); ``worlds``: worlds for the confirmation, or ``"all"``; ``where``: an
     expression or a predicate on the three hands; ``known``: seat -> cards known there;
     ``scheduler``: a dask.distributed scheduler's address (or env DASK_SCHEDULER_ADDRESS) that
-    solves the worlds instead of ``jobs`` local threads. Raises AdviceError (a ValueError) for bad
-    input.
+    solves the worlds instead of ``jobs`` local threads; ``table``: each confirmed row gets
+    ``at_table``, its money when the defence fleks by its own advice (analyzer.advice.table).
+    Raises AdviceError (a ValueError) for bad input.
 
     >>> advice = actor_view("hA hX hK hO hU h9 h8 h7 bA bX aA aX", seed=1, worlds=40)
     >>> advice.best["contract"], advice.best["discard"], advice.best["p_make"]["makes"]
@@ -427,11 +430,15 @@ def actor_view(hand: Any, *, talon: Any = None, seat: int = 0, rules: str = "csm
         ctx = Context(twelve, seat, rules, dict(rule_options), jobs or default_threads(), client)
         rng = np.random.default_rng(seed)
         survivors, left = screen(options, source, ctx, rng, progress=progress)
-        final, exact = confirm(survivors, source, ctx, rng, n_worlds)
+        final, exact, final_batch = confirm(survivors, source, ctx, rng, n_worlds)
     if progress is not None:
         progress(1.0)
     ranked = sorted(survivors, key=lambda o: -final[o].pay.mean())
     rows = [row(o, final[o], "confirmed", o.bid(rules).to_json() if rules != "basic" else None) for o in ranked]
+    if table:
+        # the money at the table, the defence fleking by its own advice (analyzer.advice.table)
+        for r, option in zip(rows, ranked):
+            r["at_table"] = at_table(option, twelve, final_batch, seat, rules, dict(rule_options), seed)
     # the rest ranked by their own money (the middle of its bounds where only bounds are known)
     others = sorted((o for o in options if o not in final), key=lambda o: -left[o][0].pay.mean())
     seen = {(o.contract, o.trump, o.side_suit) for o in ranked}

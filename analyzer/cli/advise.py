@@ -197,6 +197,13 @@ def render(advice: Any) -> str:
             parts.append(f"cards' worth {_money(o['cards_worth'], o['cards_worth_stderr'], unit, False)}")
         n = f"n={o['worlds']}" + (f", {o['stage']}" if o.get("stage") else "")
         out.append(f"{i:3}. {what}: " + "; ".join(parts) + f" [{n}]")
+        if o.get("at_table"):
+            a = o["at_table"]
+            fleks = ", ".join(f"{k} {100 * v:.0f}%" for k, v in a["defence_fleks"].items())
+            out.append(f"       at the table (the defence fleks by its own advice: {fleks}): "
+                       f"{_money(a['expected_payment'], a['payment_stderr'], unit, False)}, "
+                       f"{_money(a['minus_cards_worth'], a['minus_cards_worth_stderr'], unit, False)} against "
+                       f"the cards' worth played out on the same worlds [n={a['worlds']}]")
     if "margin" in s:
         m = s["margin"]
         out.append(f"Best over second: {_money(m['mean'], m['stderr'], unit, m['exact'])} (paired; unpaired ± "
