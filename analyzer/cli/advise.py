@@ -171,7 +171,9 @@ def render(advice: Any) -> str:
     for i, o in enumerate(advice.options, 1):
         what = o["contract"]
         if advice.view == "bidder":
-            what = f"level {o['level']}"
+            played = ", ".join(f"{p['contract']}{' in ' + p['trump'] if p['trump'] else ''} {100 * p['share']:.0f}%"
+                               for p in o.get("played", [])[:3])
+            what = f"level {o['level']} (plays {played})" if played else f"level {o['level']}"
         elif advice.view == "forehand":
             what = f"trump {o['trump']}"
         else:
@@ -220,6 +222,15 @@ def render(advice: Any) -> str:
             line += f", ahead of {m['over']} by {_money(m['mean'], m['stderr'], unit, False)} (paired)"
         out.append(line + f"; {s.get('note', '')}")
     if advice.view == "bidder":
-        out.append(f"Highest level worth holding: {s['highest_level_worth_holding'] or 'none (pass)'}")
+        answer = s.get("worth_holding")
+        if answer is None:
+            out.append("Highest level worth holding: none (pass)")
+        else:
+            line = (f"Highest level worth holding: {answer['level']} "
+                    f"({_money(answer['expected_payment'], answer['payment_stderr'], unit, False)}")
+            if answer.get("over_next"):
+                n = answer["over_next"]
+                line += f"; {_money(n['mean'], n['stderr'], unit, False)} over {n['level']}, paired"
+            out.append(line + ")")
     out.append(f"({advice.seconds:.1f} s, seed {advice.seed}; open-hand odds overstate the actor: docs/advice.md)")
     return "\n".join(out)
