@@ -137,8 +137,9 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
         raise AdviceError(f"the bidder holds 10 cards before the talon, not {len(ten)}")
     if seat not in (0, 1, 2) or isinstance(seat, bool):
         raise AdviceError(f"the seat is 0, 1 or 2, not {seat!r}")
-    if isinstance(units, bool) or not isinstance(units, int) or units < 2:
-        raise AdviceError(f"units per talon must be a whole number >= 2 (two halves), not {units!r}")
+    if isinstance(units, bool) or not isinstance(units, int) or units < 1:
+        raise AdviceError(f"units per talon must be a whole number >= 1, not {units!r}")
+    units = max(2, units)  # two halves, one unit each at least (the rows give the worlds solved)
     rng = np.random.default_rng(seed)
     pairs, all_talons = _talon_list(talons, ten, rng)
     wanted = read_contracts(contracts, rules, **rule_options)
