@@ -26,10 +26,12 @@ from analyzer.contract import Contract
 from analyzer.rules import Position, default_leader
 from analyzer.solver import _question
 
-# A thread's table: 2^16 entries. The advice's batches are small (a few hundred worlds per layout);
-# 2^16 ran the actor view 9 % faster than 2^18 with the same answers (fewer cache misses), and a
-# table is allocated once per thread for the life of the process (_layout_threads).
-TT_LOG2 = 16
+# A thread's table: 2^18 entries, allocated once per thread for the life of the process
+# (_layout_threads), so what it holds serves the next call too (the screening's stages, the
+# confirmation, the bidder's talons ask about the same cards). With tables kept, 2^18 took 20 %
+# less CPU than 2^16 on the actor's view (2 hands, one thread, same answers: docs/benchmarks.md,
+# "Advice at the table"); the 9 % for 2^16 was with a fresh table per call.
+TT_LOG2 = 18
 CLUSTER_RUN = 2000  # the fewest worlds worth a task of their own on a cluster
 
 
