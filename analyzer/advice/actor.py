@@ -28,8 +28,8 @@ from analyzer.advice.evaluate import Outcome, outcomes
 from analyzer.advice.money import Pricer, holding
 from analyzer.advice.options import Option, admissible, check_level, read_contracts
 from analyzer.advice.result import Advice
-from analyzer.advice.table import at_table
 from analyzer.advice.stats import Estimate, estimate, paired, share, unpaired_stderr
+from analyzer.advice.table import at_table
 from analyzer.advice.where import parse_where
 from analyzer.advice.worlds import (
     ENUMERATION_CAP,
