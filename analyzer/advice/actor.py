@@ -4,13 +4,17 @@ The procedure (docs/advice.md):
 
 1. **Screening** by successive halving: every option is solved (yes/no
    questions only) on a few common worlds; the better half stays and the
-   worlds double, until three options are left. Each option's figures at the
-   stage it left are kept (with their smaller number of worlds).
+   worlds double, until three options are left. The answers bound each
+   world's card points, so a payment is known between bounds; an option is
+   dropped only when its bounds say it is worse, or, where they cannot tell,
+   on exact points. Each option's figures at the stage it left are kept (with
+   their smaller number of worlds).
 2. **Confirmation** on fresh worlds (or on every world, when they are few
    enough: exact): the three survivors, with exact card points, so the winner
    is not chosen on the luck of the worlds that selected it.
 3. For each option the payment is averaged over the worlds *first*, and only
-   then is the best option taken. The clairvoyant figure (the best option per
+   then is the best option taken; each confirmed option also gets its money
+   at the table (:mod:`analyzer.advice.table`). The clairvoyant figure (the best option per
    world, averaged) is reported beside it as a diagnostic of how much
    knowing the cards would be worth.
 """

@@ -1,15 +1,17 @@
 """Views 2 and 3: before the talon (the bidder, csm and licit) and the basic game's trump choice.
 
 Both are expectations over cards not yet seen (the talon; forehand's last
-five) of the best decision *given* those cards: for each possible talon the
-actor chooses the game (at the level or higher) with the best expected
-payment over that talon's worlds, and the expectation is taken over talons.
-To keep that affordable each (contract, trump) of a trump game is played with
-one discard, the rule of thumb of :mod:`analyzer.policy` (never an ace or ten,
-nor an announced seven), rather than every discard; betl and durch, cheap to
-search, get the discard that does best on a few worlds; view 1 then searches
-every discard once the talon is known. The best of several noisy
-means is biased upward: docs/advice.md says by how much to discount it.
+five) of the best decision *given* those cards. The bidder: for each possible
+talon the actor chooses the game (at the level or higher) on one half of the
+talon's worlds and is priced on the other half, and the other way round
+(cross-fitting), so no figure comes from the worlds that chose it; card
+points are solved exactly (the money of a game moves with them). To keep that
+affordable each (contract, trump) of a trump game is played with one discard,
+the rule of thumb of :mod:`analyzer.policy` (never an ace or ten, nor an
+announced seven), rather than every discard; betl and durch, cheap to search,
+get the discard that does best on a few worlds; view 1 then searches every
+discard once the talon is known. The forehand view still takes each draw's
+best game on the worlds that chose it (docs/advice.md).
 """
 from __future__ import annotations
 
