@@ -314,26 +314,28 @@ def screen(options: list[Option], source: SplitSource, ctx: Context, rng: np.ran
 
 def _rank_by_bounds(alive: list[Option], kept: dict[Option, Record], keep: int, batches: list[WorldBatch],
                     ctx: Context, exact_points: set[Option]) -> list[Option]:
-    """``alive`` ranked so that every option after the first ``keep`` is worse than the last kept by
+    """``alive`` ranked so that every option after the first ``keep`` is worse than ``keep`` others by
     its bounds, or by its exact payment where the bounds could not tell (solved again, in ``kept``)."""
     def middle(o: Option) -> float:
         return float(kept[o].pay.mean())
 
-    alive = sorted(alive, key=lambda o: -middle(o))
-    low_kept = min(kept[o].bounds()[0] for o in alive[:keep])
-    doubtful = [o for o in alive[keep:] if kept[o].bounds()[1] >= low_kept]
-    if not doubtful:
-        return alive
-    high_doubt = max(kept[o].bounds()[1] for o in doubtful)
-    redo = [o for o in alive if kept[o].pay_low is not None
-            and (o in doubtful or kept[o].bounds()[0] <= high_doubt)]
-    if redo:
-        every = WorldBatch(np.concatenate([b.hands for b in batches]), np.concatenate([b.units for b in batches]))
-        again = evaluate(redo, every, ctx, exact_points=True)
-        for option in redo:
-            kept[option] = again[option]
-            exact_points.add(option)
-    return sorted(alive, key=lambda o: -middle(o))
+    bounds = {o: kept[o].bounds() for o in alive}
+    # An option whose upper bound is under the lower bounds of ``keep`` others is worse than each.
+    floor = sorted((b[0] for b in bounds.values()), reverse=True)[keep - 1]
+    worse = [o for o in alive if bounds[o][1] < floor]
+    open_ = [o for o in alive if bounds[o][1] >= floor]
+    if len(open_) > keep:
+        redo = [o for o in open_ if kept[o].pay_low is not None and bounds[o][1] > bounds[o][0]]
+        if redo:
+            every = WorldBatch(np.concatenate([b.hands for b in batches]),
+                               np.concatenate([b.units for b in batches]))
+            again = evaluate(redo, every, ctx, exact_points=True)
+            for option in redo:
+                kept[option] = again[option]
+                exact_points.add(option)
+    open_.sort(key=lambda o: -middle(o))
+    worse.sort(key=lambda o: -middle(o))
+    return open_ + worse
 
 
 def confirm(survivors: list[Option], source: SplitSource, ctx: Context, rng: np.random.Generator,
