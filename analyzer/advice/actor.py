@@ -281,15 +281,14 @@ def screen(options: list[Option], source: SplitSource, ctx: Context, rng: np.ran
     kept: dict[Option, Record] = {}
     left: dict[Option, tuple[Record, int]] = {}
     batches: list[WorldBatch] = []
-    exact_points: set[Option] = set()  # options solved with exact points from now on
+    exact_points: set[Option] = set()  # options solved again with exact points (counted, for the docs)
     units, start, stage = first_units, 0, 0
     stages = max(1, math.ceil(math.log2(max(1, len(options) / survivors)))) + 1
     while True:
         batch = source.draw(rng, units, start)
         batches.append(batch)
         start += units
-        fresh = evaluate([o for o in alive if o not in exact_points], batch, ctx, exact_points=False)
-        fresh.update(evaluate([o for o in alive if o in exact_points], batch, ctx, exact_points=True))
+        fresh = evaluate(alive, batch, ctx, exact_points=False)
         for option in alive:
             kept[option] = kept[option].extend(fresh[option]) if option in kept else fresh[option]
         stage += 1

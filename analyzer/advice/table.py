@@ -16,17 +16,16 @@ from typing import Any
 import numpy as np
 
 from analyzer.advice.evaluate import outcomes
-from analyzer.advice.flek import Choice, Deal, best_choice, choices, pay
+from analyzer.advice.flek import Choice, Deal, choices, pay
 from analyzer.advice.money import four_side_cards, holding
 from analyzer.advice.options import Option, announced_mask
 from analyzer.advice.stats import estimate
 from analyzer.advice.worlds import DealSource, WorldBatch
 from analyzer.cards import CardSet
-from analyzer.rules import seven_of
 from analyzer.scoring import resolve
 
-TABLE_UNITS = 24    # units of the confirmation's worlds priced at the table
-DEFENDER_DEALS = 8  # deals each defender's own flek advice is taken on
+TABLE_UNITS = 16    # units of the confirmation's worlds priced at the table
+DEFENDER_DEALS = 6  # deals each defender's own flek advice is taken on
 
 
 def _deal(option: Option, hands: np.ndarray, talon: np.ndarray, actor: int, rules: str, opts: dict[str, Any],
@@ -64,20 +63,19 @@ def at_table(option: Option, twelve: CardSet, batch: WorldBatch, actor: int, rul
             rows_t.append(nested.talon)
     nested_hands, nested_talon = np.concatenate(rows_h), np.concatenate(rows_t)
     nested_deal, _ = _deal(option, nested_hands, nested_talon, actor, rules, opts, None)
-    picked: list[frozenset[str]] = []
+    # Each defender's advice: every choice priced on all his deals at once (one call per defender
+    # and choice), then averaged deal by deal of each world; ties go to fewer fleks, as in flek.py.
     pricers: dict = {}
-    for w in range(n):
-        fleks: set[str] = set()
-        for j, d in enumerate(defenders):
-            lo = (w * len(defenders) + j) * deals
-            part = _slice(nested_deal, slice(lo, lo + deals))
-            seven_seat = None
-            if option.trump is not None:
-                seven_seat = d if int(hands[w, d]) >> int(seven_of(option.trump)) & 1 else actor
-            part.quiet_seven_seat = seven_seat
-            choice, _ = best_choice(part, d, every, pricers=pricers)
-            fleks |= set(choice)
-        picked.append(frozenset(fleks))
+    per_world = np.arange(len(nested_hands)) // deals  # (world, defender) index of each nested deal
+    picks: dict[int, list[Choice]] = {}
+    for j, d in enumerate(defenders):
+        mine = np.flatnonzero(per_world % len(defenders) == j)
+        part = _slice(nested_deal, mine)  # (basic and licit: the quiet seven left out of his advice)
+        means = np.stack([pay(part, d, c, d, pricers=pricers).reshape(n, deals).mean(axis=1) for c in every])
+        best = np.argmax(means, axis=0)  # the first of equal means: the fewest fleks
+        picks[j] = [every[int(k)] for k in best]
+    picked: list[frozenset[str]] = [frozenset(set().union(*(picks[j][w] for j in range(len(defenders)))))
+                                    for w in range(n)]
     notrump = not option.contract.has_trumps
     facts = holding(twelve - option.discard if notrump else twelve, option.contract, option.trump, option.side_suit)
     deal, _ = _deal(option, hands, talon, actor, rules, opts, facts)
