@@ -281,14 +281,15 @@ def screen(options: list[Option], source: SplitSource, ctx: Context, rng: np.ran
     kept: dict[Option, Record] = {}
     left: dict[Option, tuple[Record, int]] = {}
     batches: list[WorldBatch] = []
-    exact_points: set[Option] = set()  # options solved again with exact points (counted, for the docs)
+    exact_points: set[Option] = set()  # options solved again with exact points, and with them from then on
     units, start, stage = first_units, 0, 0
     stages = max(1, math.ceil(math.log2(max(1, len(options) / survivors)))) + 1
     while True:
         batch = source.draw(rng, units, start)
         batches.append(batch)
         start += units
-        fresh = evaluate(alive, batch, ctx, exact_points=False)
+        fresh = evaluate([o for o in alive if o not in exact_points], batch, ctx, exact_points=False)
+        fresh.update(evaluate([o for o in alive if o in exact_points], batch, ctx, exact_points=True))
         for option in alive:
             kept[option] = kept[option].extend(fresh[option]) if option in kept else fresh[option]
         stage += 1
@@ -324,7 +325,15 @@ def _rank_by_bounds(alive: list[Option], kept: dict[Option, Record], keep: int, 
     worse = [o for o in alive if bounds[o][1] < floor]
     open_ = [o for o in alive if bounds[o][1] >= floor]
     if len(open_) > keep:
-        redo = [o for o in open_ if kept[o].pay_low is not None and bounds[o][1] > bounds[o][0]]
+        highs = np.sort(np.array([bounds[o][1] for o in open_]))
+
+        def surely_kept(o: Option) -> bool:
+            # fewer than ``keep`` others could be above it: it stays whatever the exact points
+            above = len(highs) - np.searchsorted(highs, bounds[o][0], side="right")
+            return above - (bounds[o][1] > bounds[o][0]) < keep
+
+        redo = [o for o in open_ if kept[o].pay_low is not None and bounds[o][1] > bounds[o][0]
+                and not surely_kept(o)]
         if redo:
             every = WorldBatch(np.concatenate([b.hands for b in batches]),
                                np.concatenate([b.units for b in batches]))
