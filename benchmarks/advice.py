@@ -17,6 +17,15 @@ advised option.
     python benchmarks/advice.py --view defender --hands 50 --seed 1 --jobs 2
     python benchmarks/advice.py --view bidder --hands 50 --seed 1 --jobs 2
     python benchmarks/advice.py --view overstatement --hands 20 --worlds 100 --seed 1
+    python benchmarks/advice.py --quality --hands 50 --seed 2026 --reference-worlds 20000 --jobs 2
+
+``--quality`` (issue 32): for each hand, every option the actor's table lists (the confirmed
+ones and the best discard of every other contract, trump and side suit the screening reached) is
+evaluated on the same ``--reference-worlds`` common worlds with exact points (cached under
+``benchmarks/cache/``); the advised option passes when it is the reference's best or within one
+paired reference standard error of the best's money; the mean Kč lost per hand is the reference
+best less the advised option's reference money, averaged over every hand (0 where it is the best).
+The seed 2026 is used by no test.
 """
 from __future__ import annotations
 
@@ -31,7 +40,7 @@ import numpy as np
 
 from analyzer.advice import actor_view, bidder_view, defender_view
 from analyzer.advice.actor import Context, evaluate
-from analyzer.advice.options import admissible
+from analyzer.advice.options import Option, admissible
 from analyzer.advice.stats import estimate
 from analyzer.advice.worlds import split_source
 from analyzer.cards import Card, CardSet, Rank, Suit
@@ -96,7 +105,7 @@ def overstatement(rng: random.Random, hands: int, worlds: int) -> None:
     before he sees the cards. P(make) open-handed against P(make) when the first card is the one
     card that makes in the most worlds: a lower bound on the overstatement (only one card is
     committed; real play commits all ten)."""
-    from analyzer.dealing import discard_for_trumps
+    from analyzer.policy import discard_for_trumps
     from analyzer.rules import Position
     from analyzer.solver import Solver
 
@@ -134,6 +143,68 @@ def overstatement(rng: random.Random, hands: int, worlds: int) -> None:
           f"{100 * np.mean(gaps):.1f} points (max {100 * max(gaps):.1f})")
 
 
+def _option(row: dict) -> Option:
+    return Option(Contract(row["contract"]), None if row["trump"] is None else Suit.from_str(row["trump"]),
+                  None if row["side_suit"] is None else Suit.from_str(row["side_suit"]),
+                  CardSet.from_str(" ".join(row["discard"])))
+
+
+def quality_reference(twelve: CardSet, options: list[Option], seed: int, worlds: int,
+                      jobs: int) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """The options' payments on ``worlds`` common worlds with exact points (cached): key -> per world."""
+    import hashlib
+
+    keys = [_key(o.contract.value, o.trump, o.side_suit, [str(c) for c in o.discard]) for o in options]
+    tag = hashlib.sha1("|".join(sorted(keys)).encode()).hexdigest()[:10]
+    CACHE.mkdir(exist_ok=True)
+    path = CACHE / f"advice-quality-{twelve.mask:08x}-{worlds}-{seed}-{tag}.npz"
+    if path.exists():
+        stored = np.load(path)
+        return {k: stored[f"o{i}"] for i, k in enumerate(keys)}, stored["units"]
+    from tqdm import tqdm
+
+    batch = split_source(twelve, 0).draw(np.random.default_rng(seed + 99), worlds // 2)
+    ctx = Context(twelve, 0, "csm", {}, jobs)
+    pays: dict[str, list[np.ndarray]] = {k: [] for k in keys}
+    step = 1000
+    for lo in tqdm(range(0, len(batch), step), desc="reference", leave=False):
+        records = evaluate(options, batch.take(np.arange(lo, min(lo + step, len(batch)))), ctx, exact_points=True)
+        for option, key in zip(options, keys):
+            pays[key].append(records[option].pay.astype(np.float32))
+    out = {k: np.concatenate(v) for k, v in pays.items()}
+    np.savez_compressed(path, units=batch.units, **{f"o{i}": out[k] for i, k in enumerate(keys)})
+    return out, batch.units
+
+
+def quality(args: argparse.Namespace) -> None:
+    """The advised option against the reference's best, hand by hand (see the module's docstring)."""
+    rng = random.Random(args.seed)
+    worlds = int(args.reference_worlds) if args.reference_worlds not in ("0", "all") else 20000
+    ok, lost, seconds = 0, [], []
+    print(f"quality: {args.hands} hands, seed {args.seed}, reference {worlds} common worlds, {args.jobs} threads")
+    for i in range(args.hands):
+        twelve, _ = deal(rng)
+        started = time.perf_counter()
+        advice = actor_view(twelve, seed=i, jobs=args.jobs, worlds=args.worlds, table=False)
+        seconds.append(time.perf_counter() - started)
+        rows = advice.options
+        options = list(dict.fromkeys(_option(r) for r in rows))
+        pays, units = quality_reference(twelve, options, args.seed, worlds, args.jobs)
+        means = {k: float(v.mean()) for k, v in pays.items()}
+        top = max(means, key=lambda k: means[k])
+        mine = _key(rows[0]["contract"], rows[0]["trump"], rows[0]["side_suit"], rows[0]["discard"])
+        gap, gap_se = paired_gap(pays, units, top, mine)
+        passed = mine == top or gap <= gap_se
+        ok += passed
+        lost.append(gap)
+        print(f"hand {i} {twelve}: {seconds[-1]:.1f} s; advised {mine} {means[mine]:+.3f}, reference best {top} "
+              f"{means[top]:+.3f}, gap {gap:.3f} ± {gap_se:.3f} ({len(options)} options) "
+              f"{'ok' if passed else 'MISSED'}", flush=True)
+    n = len(lost)
+    print(f"\n{n} hands: advised = reference best or within one paired stderr in {ok} ({100 * ok / n:.0f} %); "
+          f"mean Kč lost per hand {np.mean(lost):.3f} (max {max(lost):.3f}); advice median {statistics.median(seconds):.1f} s")
+
+
 def timing(label: str, seconds: list[float]) -> None:
     p90 = float(np.percentile(seconds, 90))
     print(f"| {label} | {len(seconds)} | {statistics.median(seconds):.2f} | {p90:.2f} | {max(seconds):.2f} |")
@@ -147,7 +218,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--worlds", type=int, default=600, help="confirmation worlds (actor), worlds (defender)")
     parser.add_argument("--reference-worlds", default="0", help="N, 'all', or 0 for no quality check")
+    parser.add_argument("--no-table", dest="table", action="store_false",
+                        help="actor: without the money at the table (analyzer.advice.table)")
+    parser.add_argument("--quality", action="store_true", help="issue 32's quality check (--reference-worlds, default 20000)")
     args = parser.parse_args()
+    if args.quality:
+        quality(args)
+        return
     rng = random.Random(args.seed)
     if args.view == "overstatement":
         overstatement(rng, args.hands, args.worlds)
@@ -161,7 +238,7 @@ def main() -> None:
         twelve, hands = deal(rng)
         started = time.perf_counter()
         if args.view == "actor":
-            advice = actor_view(twelve, seed=i, jobs=args.jobs, worlds=args.worlds)
+            advice = actor_view(twelve, seed=i, jobs=args.jobs, worlds=args.worlds, table=args.table)
         elif args.view == "defender":
             actor_hand = hands[0]
             sevens = [Suit(c >> 3) for c in actor_hand if Card(c).rank == Rank.SEVEN]

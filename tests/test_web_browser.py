@@ -296,8 +296,16 @@ def test_advice_for_the_hand_on_the_board(page) -> None:
     for row, option in zip(rows, expected["options"]):
         assert (row["worlds"], row["contract"], row["payment"]) == \
             (option["worlds"], option["contract"], option["expected_payment"])
-        p, se = option["p_make"]["makes"], option["stderr"]["makes"]
-        assert row["cells"][2] == (f"{100 * p:.1f} % (exact)" if option["exact"] else f"{100 * p:.1f} % ± {100 * se:.1f}")
+        p, (low, high) = option["p_make"]["makes"], option["ci95"]["makes"]
+        if option["exact"]:
+            shown = f"{100 * p:.1f} % (exact)"
+        elif p <= 0:
+            shown = f"{100 * p:.1f} % (≤ {100 * high:.1f} %)"  # never "0.0 % ± 0.0"
+        elif p >= 1:
+            shown = f"{100 * p:.1f} % (≥ {100 * low:.1f} %)"
+        else:
+            shown = f"{100 * p:.1f} % [{100 * low:.1f}–{100 * high:.1f} %]"
+        assert row["cells"][2] == shown
         assert row["cells"][5].startswith(str(option["worlds"]))
     assert page.is_hidden("#advice-progress") and page.is_hidden("#advice-cancel")
     assert "seed 2" in page.inner_text("#advice-status")

@@ -4,13 +4,17 @@ The procedure (docs/advice.md):
 
 1. **Screening** by successive halving: every option is solved (yes/no
    questions only) on a few common worlds; the better half stays and the
-   worlds double, until three options are left. Each option's figures at the
-   stage it left are kept (with their smaller number of worlds).
+   worlds double, until three options are left. The answers bound each
+   world's card points, so a payment is known between bounds; an option is
+   dropped only when its bounds say it is worse, or, where they cannot tell,
+   on exact points. Each option's figures at the stage it left are kept (with
+   their smaller number of worlds).
 2. **Confirmation** on fresh worlds (or on every world, when they are few
    enough: exact): the three survivors, with exact card points, so the winner
    is not chosen on the luck of the worlds that selected it.
 3. For each option the payment is averaged over the worlds *first*, and only
-   then is the best option taken. The clairvoyant figure (the best option per
+   then is the best option taken; each confirmed option also gets its money
+   at the table (:mod:`analyzer.advice.table`). The clairvoyant figure (the best option per
    world, averaged) is reported beside it as a diagnostic of how much
    knowing the cards would be worth.
 """
@@ -28,7 +32,8 @@ from analyzer.advice.evaluate import Outcome, outcomes
 from analyzer.advice.money import Pricer, holding
 from analyzer.advice.options import Option, admissible, check_level, read_contracts
 from analyzer.advice.result import Advice
-from analyzer.advice.stats import Estimate, estimate, paired, unpaired_stderr
+from analyzer.advice.stats import Estimate, estimate, paired, share, unpaired_stderr
+from analyzer.advice.table import at_table
 from analyzer.advice.where import parse_where
 from analyzer.advice.worlds import (
     ENUMERATION_CAP,
@@ -139,21 +144,39 @@ class Record:
     makes: np.ndarray
     points: np.ndarray | None
     exact: bool = False
+    # Without exact points: the payment at the fewest and at the most points the yes/no answers
+    # allow, world by world (``pay`` is then their middle); None when the payment is known.
+    pay_low: np.ndarray | None = None
+    pay_high: np.ndarray | None = None
 
     def extend(self, other: Record) -> Record:
+        def cat(a: np.ndarray | None, b: np.ndarray | None, fallback_a: np.ndarray,
+                fallback_b: np.ndarray) -> np.ndarray | None:
+            if a is None and b is None:
+                return None
+            return np.concatenate([fallback_a if a is None else a, fallback_b if b is None else b])
+
         return Record(np.concatenate([self.units, other.units]), np.concatenate([self.pay, other.pay]),
                       {k: np.concatenate([v, other.made[k]]) for k, v in self.made.items()},
                       np.concatenate([self.makes, other.makes]),
                       None if self.points is None or other.points is None
-                      else np.concatenate([self.points, other.points]))
+                      else np.concatenate([self.points, other.points]), False,
+                      cat(self.pay_low, other.pay_low, self.pay, other.pay),
+                      cat(self.pay_high, other.pay_high, self.pay, other.pay))
+
+    def bounds(self) -> tuple[float, float]:
+        """The mean payment's bounds over these worlds (equal when every payment is known)."""
+        low = self.pay if self.pay_low is None else self.pay_low
+        high = self.pay if self.pay_high is None else self.pay_high
+        return float(low.mean()), float(high.mean())
 
     def payment(self) -> Estimate:
         return estimate(self.pay, self.units, self.exact)
 
 
-def estimated_points(out: Outcome) -> np.ndarray:
-    """Screening without exact points: card points in the middle of what the yes/no answers allow
-    (the game's and the hundred's), for the payment tables. Confirmed figures use exact points."""
+def point_bounds(out: Outcome) -> tuple[np.ndarray, np.ndarray]:
+    """Screening without exact points: the fewest and the most card points the yes/no answers
+    (the game's and the hundred's) allow the actor in each world, in whole tens."""
     n = len(out.talon_points)
     made = out.answers if out.answers is not None else out.made
     low = np.zeros(n, np.int64)
@@ -169,26 +192,35 @@ def estimated_points(out: Outcome) -> np.ndarray:
     for name in ("seven", "two-sevens"):
         if name in made:  # a seven that takes the last trick takes its 10 points
             low = np.where(made[name], np.maximum(low, 10), low)
-    high = np.maximum(high, low)
-    # The middle of what the answers allow, in whole tens.
-    points = 10 * ((low + high) // 20)
-    return np.clip(points, 0, 90 - out.talon_points)
+    top = 90 - out.talon_points
+    low = np.clip(low, 0, top)
+    high = np.clip(np.maximum(high, low), 0, top)
+    return low, high
 
 
 def evaluate(options: list[Option], batch: WorldBatch, ctx: Context, exact_points: bool,
              exact: bool = False) -> dict[Option, Record]:
-    """Solve and price every option on the batch's worlds."""
+    """Solve and price every option on the batch's worlds. Without exact points a trump game's
+    payment is known only between its values at the fewest and the most points the answers allow
+    (``pay_low``, ``pay_high``; ``pay`` their middle): screening compares those bounds."""
     solved = outcomes(options, batch.hands, ctx.actor, ctx.rules, twelve=ctx.twelve,
                       exact_points=exact_points, jobs=ctx.jobs,
                       client=ctx.client)
     records = {}
     for option, out in solved.items():
-        points = out.points
-        if option.contract.has_trumps and points is None:
-            points = estimated_points(out)
-        pay = ctx.pricer(option).prices(out.made, points if option.contract.has_trumps else None,
-                                        out.talon_points, out.actor_marriages, out.defence_marriages)
+        pricer = ctx.pricer(option)
         makes = out.own_goal(option.contract)
+        if option.contract.has_trumps and out.points is None:
+            low, high = point_bounds(out)
+            args = (out.talon_points, out.actor_marriages, out.defence_marriages)
+            a = pricer.prices(out.made, low, *args)
+            b = pricer.prices(out.made, high, *args)
+            pay_low, pay_high = np.minimum(a, b), np.maximum(a, b)
+            records[option] = Record(batch.units, (pay_low + pay_high) / 2, out.made, makes, None, exact,
+                                     pay_low, pay_high)
+            continue
+        pay = pricer.prices(out.made, out.points if option.contract.has_trumps else None,
+                            out.talon_points, out.actor_marriages, out.defence_marriages)
         records[option] = Record(batch.units, pay, out.made, makes, out.points, exact)
     return records
 
@@ -199,26 +231,33 @@ def row(option: Option | None, record: Record, stage: str, level: str | None = N
     exact = record.exact
     p_make: dict[str, float] = {}
     stderr: dict[str, float] = {}
+    ci95: dict[str, list[float]] = {}
     names = list(record.made)
-    own = estimate(record.makes, record.units, exact)
+    own, ci95["makes"] = share(record.makes, record.units, exact)
     p_make["makes"], stderr["makes"] = own.mean, own.stderr
     for name in names:
-        e = estimate(record.made[name], record.units, exact)
+        e, ci95[name] = share(record.made[name], record.units, exact)
         p_make[name], stderr[name] = e.mean, e.stderr
     pay = record.payment()
-    loss = estimate(record.pay < 0, record.units, exact)
+    loss, loss_ci = share(record.pay < 0, record.units, exact)
     out: dict[str, Any] = {
         "contract": option.contract.value if option else None,
         "trump": option.trump.token if option and option.trump is not None else None,
         "side_suit": option.side_suit.token if option and option.side_suit is not None else None,
         "discard": [str(c) for c in option.discard] if option else None,
         "level": level,
-        "p_make": p_make, "stderr": stderr,
+        "p_make": p_make, "stderr": stderr, "ci95": {k: list(v) for k, v in ci95.items()},
         "worlds": pay.worlds, "exact": exact,
         "expected_payment": pay.mean, "payment_stderr": pay.stderr,
-        "p_loss": loss.mean, "p_loss_stderr": loss.stderr,
+        "p_loss": loss.mean, "p_loss_stderr": loss.stderr, "p_loss_ci95": list(loss_ci),
         "stage": stage,
     }
+    bounds = record.bounds()
+    out["comparable"] = bool(bounds[1] - bounds[0] < 1e-9)
+    if not out["comparable"]:
+        # the payments are known only between bounds (no exact points on these worlds): the row is
+        # not comparable with a priced one, and says so
+        out["payment_bounds"] = list(bounds)
     if record.points is not None:
         points = estimate(record.points, record.units, exact)
         out["mean_points"], out["mean_points_stderr"] = points.mean, points.stderr
@@ -231,40 +270,84 @@ def screen(options: list[Option], source: SplitSource, ctx: Context, rng: np.ran
            survivors: int = SURVIVORS, first_units: int = FIRST_UNITS,
            progress: Progress | None = None) -> tuple[list[Option], dict[Option, tuple[Record, int]]]:
     """Successive halving on common worlds; returns the survivors and every option's record at the
-    stage it left (with that stage's number)."""
+    stage it left (with that stage's number).
+
+    Without exact points an option's mean payment is known between two bounds (Record.bounds). At
+    each stage the options are ranked by the middle of their bounds, and one below the half is
+    dropped only when its upper bound is under the lower bound of the last one kept; where the
+    bounds overlap, the options in doubt are solved again with exact points on every world of the
+    stages so far (their payments then known), and ranked on those."""
     alive = list(options)
     kept: dict[Option, Record] = {}
     left: dict[Option, tuple[Record, int]] = {}
+    batches: list[WorldBatch] = []
+    exact_points: set[Option] = set()  # options solved again with exact points, and with them from then on
     units, start, stage = first_units, 0, 0
     stages = max(1, math.ceil(math.log2(max(1, len(options) / survivors)))) + 1
     while True:
         batch = source.draw(rng, units, start)
+        batches.append(batch)
         start += units
-        fresh = evaluate(alive, batch, ctx, exact_points=False)
+        fresh = evaluate([o for o in alive if o not in exact_points], batch, ctx, exact_points=False)
+        fresh.update(evaluate([o for o in alive if o in exact_points], batch, ctx, exact_points=True))
         for option in alive:
             kept[option] = kept[option].extend(fresh[option]) if option in kept else fresh[option]
         stage += 1
         if progress is not None:
             progress(min(0.5, 0.5 * stage / stages))
-        means = {o: float(kept[o].pay.mean()) for o in alive}
-        alive.sort(key=lambda o: -means[o])
         if len(alive) <= survivors:
             break
         # Halve; and once few enough that halving would leave the survivors, leave them.
         keep = survivors if len(alive) <= 2 * survivors else math.ceil(len(alive) / 2)
+        alive = _rank_by_bounds(alive, kept, keep, batches, ctx, exact_points)
         for option in alive[keep:]:
             left[option] = (kept.pop(option), stage)
         alive = alive[:keep]
         if len(alive) <= survivors:
             break
         units = min(2 * units, MAX_STAGE_UNITS)
+    alive.sort(key=lambda o: -float(kept[o].pay.mean()))
     for option in alive:
         left[option] = (kept[option], stage)
     return alive, left
 
 
+def _rank_by_bounds(alive: list[Option], kept: dict[Option, Record], keep: int, batches: list[WorldBatch],
+                    ctx: Context, exact_points: set[Option]) -> list[Option]:
+    """``alive`` ranked so that every option after the first ``keep`` is worse than ``keep`` others by
+    its bounds, or by its exact payment where the bounds could not tell (solved again, in ``kept``)."""
+    def middle(o: Option) -> float:
+        return float(kept[o].pay.mean())
+
+    bounds = {o: kept[o].bounds() for o in alive}
+    # An option whose upper bound is under the lower bounds of ``keep`` others is worse than each.
+    floor = sorted((b[0] for b in bounds.values()), reverse=True)[keep - 1]
+    worse = [o for o in alive if bounds[o][1] < floor]
+    open_ = [o for o in alive if bounds[o][1] >= floor]
+    if len(open_) > keep:
+        highs = np.sort(np.array([bounds[o][1] for o in open_]))
+
+        def surely_kept(o: Option) -> bool:
+            # fewer than ``keep`` others could be above it: it stays whatever the exact points
+            above = len(highs) - np.searchsorted(highs, bounds[o][0], side="right")
+            return above - (bounds[o][1] > bounds[o][0]) < keep
+
+        redo = [o for o in open_ if kept[o].pay_low is not None and bounds[o][1] > bounds[o][0]
+                and not surely_kept(o)]
+        if redo:
+            every = WorldBatch(np.concatenate([b.hands for b in batches]),
+                               np.concatenate([b.units for b in batches]))
+            again = evaluate(redo, every, ctx, exact_points=True)
+            for option in redo:
+                kept[option] = again[option]
+                exact_points.add(option)
+    open_.sort(key=lambda o: -middle(o))
+    worse.sort(key=lambda o: -middle(o))
+    return open_ + worse
+
+
 def confirm(survivors: list[Option], source: SplitSource, ctx: Context, rng: np.random.Generator,
-            worlds: int | None) -> tuple[dict[Option, Record], bool]:
+            worlds: int | None) -> tuple[dict[Option, Record], bool, WorldBatch]:
     """The survivors on fresh worlds with exact points; every world when they are few enough."""
     total = source.total
     if source.where is not None and total <= ENUMERATION_CAP and worlds is not None and total > worlds:
@@ -275,7 +358,7 @@ def confirm(survivors: list[Option], source: SplitSource, ctx: Context, rng: np.
     else:
         per_unit = 2 if source.swappable else 1
         batch = source.draw(rng, max(2, worlds // per_unit), start=10 ** 9)
-    return evaluate(survivors, batch, ctx, exact_points=True, exact=exact), exact
+    return evaluate(survivors, batch, ctx, exact_points=True, exact=exact), exact, batch
 
 
 def summary(final: dict[Option, Record], ranked: list[Option], exact: bool) -> dict[str, Any]:
@@ -328,15 +411,17 @@ def prepare(hand: Any, talon: Any, seat: int, rules: str, where: Any, known: Any
 def actor_view(hand: Any, *, talon: Any = None, seat: int = 0, rules: str = "csm", level: Any = None,
                trump: Any = None, worlds: Any = None, where: Any = None, known: Any = None, seed: int = 0,
                jobs: int | None = None, all_discards: bool = False, contracts: Any = None,
-               progress: Progress | None = None, scheduler: str | None = None, **rule_options: Any) -> Advice:
+               progress: Progress | None = None, scheduler: str | None = None, table: bool = True,
+               **rule_options: Any) -> Advice:
     """Every admissible option of the actor after the talon, best expected payment first.
 
     ``hand``: 12 cards (or 10 and ``talon``); ``level``: the bid won (csm, licit); ``trump``: fixed
     trumps (the basic game); ``worlds``: worlds for the confirmation, or ``"all"``; ``where``: an
     expression or a predicate on the three hands; ``known``: seat -> cards known there;
     ``scheduler``: a dask.distributed scheduler's address (or env DASK_SCHEDULER_ADDRESS) that
-    solves the worlds instead of ``jobs`` local threads. Raises AdviceError (a ValueError) for bad
-    input.
+    solves the worlds instead of ``jobs`` local threads; ``table``: each confirmed row gets
+    ``at_table``, its money when the defence fleks by its own advice (analyzer.advice.table).
+    Raises AdviceError (a ValueError) for bad input.
 
     >>> advice = actor_view("hA hX hK hO hU h9 h8 h7 bA bX aA aX", seed=1, worlds=40)
     >>> advice.best["contract"], advice.best["discard"], advice.best["p_make"]["makes"]
@@ -349,7 +434,7 @@ def actor_view(hand: Any, *, talon: Any = None, seat: int = 0, rules: str = "csm
     except MariasError as exc:
         raise AdviceError(str(exc)) from None
     bid = check_level(level, rules, **rule_options)
-    fixed_trump = _suit(trump)
+    fixed_trump = read_suit(trump)
     wanted = read_contracts(contracts, rules, **rule_options)
     options = admissible(twelve, rules, bid, fixed_trump, wanted, **rule_options)
     if not options:
@@ -359,12 +444,17 @@ def actor_view(hand: Any, *, talon: Any = None, seat: int = 0, rules: str = "csm
         ctx = Context(twelve, seat, rules, dict(rule_options), jobs or default_threads(), client)
         rng = np.random.default_rng(seed)
         survivors, left = screen(options, source, ctx, rng, progress=progress)
-        final, exact = confirm(survivors, source, ctx, rng, n_worlds)
+        final, exact, final_batch = confirm(survivors, source, ctx, rng, n_worlds)
     if progress is not None:
         progress(1.0)
     ranked = sorted(survivors, key=lambda o: -final[o].pay.mean())
     rows = [row(o, final[o], "confirmed", o.bid(rules).to_json() if rules != "basic" else None) for o in ranked]
-    others = sorted((o for o in options if o not in final), key=lambda o: (-left[o][1], -left[o][0].pay.mean()))
+    if table:
+        # the money at the table, the defence fleking by its own advice (analyzer.advice.table)
+        for r, option in zip(rows, ranked):
+            r["at_table"] = at_table(option, twelve, final_batch, seat, rules, dict(rule_options), seed)
+    # the rest ranked by their own money (the middle of its bounds where only bounds are known)
+    others = sorted((o for o in options if o not in final), key=lambda o: -left[o][0].pay.mean())
     seen = {(o.contract, o.trump, o.side_suit) for o in ranked}
     for option in others:
         key = (option.contract, option.trump, option.side_suit)
@@ -380,7 +470,7 @@ def actor_view(hand: Any, *, talon: Any = None, seat: int = 0, rules: str = "csm
     return Advice("actor", rules, resolve(rules, rule_options).unit, rows, seed, time.perf_counter() - started, info)
 
 
-def _suit(value: Any) -> Suit | None:
+def read_suit(value: Any) -> Suit | None:
     if value is None or isinstance(value, Suit):
         return value
     try:

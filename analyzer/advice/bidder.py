@@ -1,15 +1,17 @@
 """Views 2 and 3: before the talon (the bidder, csm and licit) and the basic game's trump choice.
 
 Both are expectations over cards not yet seen (the talon; forehand's last
-five) of the best decision *given* those cards: for each possible talon the
-actor chooses the game (at the level or higher) with the best expected
-payment over that talon's worlds, and the expectation is taken over talons.
-To keep that affordable each (contract, trump) of a trump game is played with
-one discard, the rule of thumb of :mod:`analyzer.policy` (never an ace or ten,
-nor an announced seven), rather than every discard; betl and durch, cheap to
-search, get the discard that does best on a few worlds; view 1 then searches
-every discard once the talon is known. The best of several noisy
-means is biased upward: docs/advice.md says by how much to discount it.
+five) of the best decision *given* those cards. The bidder: for each possible
+talon the actor chooses the game (at the level or higher) on one half of the
+talon's worlds and is priced on the other half, and the other way round
+(cross-fitting), so no figure comes from the worlds that chose it; card
+points are solved exactly (the money of a game moves with them). To keep that
+affordable each (contract, trump) of a trump game is played with one discard,
+the rule of thumb of :mod:`analyzer.policy` (never an ace or ten, nor an
+announced seven), rather than every discard; betl and durch, cheap to search,
+get the discard that does best on a few worlds; view 1 then searches every
+discard once the talon is known. The forehand view still takes each draw's
+best game on the worlds that chose it (docs/advice.md).
 """
 from __future__ import annotations
 
@@ -30,7 +32,8 @@ from analyzer.advice.actor import (
 )
 from analyzer.advice.options import Option, admissible, read_contracts, rule_contracts
 from analyzer.advice.result import Advice
-from analyzer.advice.worlds import AdviceError, bits_of, split_source
+from analyzer.advice.stats import wilson
+from analyzer.advice.worlds import AdviceError, WorldBatch, bits_of, split_source
 from analyzer.batch import default_threads
 from analyzer.bidding import ladder, rank
 from analyzer.cards import CardSet, Suit
@@ -78,29 +81,49 @@ def talon_options(twelve: CardSet, rules: str, ctx: Context, rng: np.random.Gene
     return trumps + list(best.values())
 
 
-def _best_by_level(records: dict[Option, Record], levels: list[int], rules: str, **rule_options: Any
-                   ) -> list[tuple[Option | None, Record | None]]:
-    """For each level's rank: the option of that rank or higher with the best mean payment."""
-    ranked = [(rank(o.bid(rules), rules, **rule_options), o) for o in records]
-    out = []
-    for level in levels:
-        allowed = [o for r, o in ranked if r >= level]
-        if not allowed:
-            out.append((None, None))
-            continue
-        best = max(allowed, key=lambda o: records[o].pay.mean())
-        out.append((best, records[best]))
-    return out
+def _cross_reported(records_a: dict[Option, Record], records_b: dict[Option, Record], allowed: list[Option]
+                    ) -> tuple[Option, Option, np.ndarray, np.ndarray, np.ndarray]:
+    """Cross-fitting: the option that did best on half A is reported on half B and the one that did
+    best on B on A, so no figure comes from the worlds that chose it. Returns the two choices and,
+    world by world over B then A, the payments, the makes and the units of the reports."""
+    best_a = max(allowed, key=lambda o: records_a[o].pay.mean())
+    best_b = max(allowed, key=lambda o: records_b[o].pay.mean())
+    on_b, on_a = records_b[best_a], records_a[best_b]
+    return (best_a, best_b, np.concatenate([on_b.pay, on_a.pay]), np.concatenate([on_b.makes, on_a.makes]),
+            np.concatenate([on_b.units, on_a.units]))
+
+
+def _talon_list(talons: Any, ten: CardSet, rng: np.random.Generator) -> tuple[list[CardSet], bool]:
+    """The talons to average over, and whether they are every one (exact over talons)."""
+    unseen = bits_of(0xFFFFFFFF & ~ten.mask)
+    pairs = [CardSet((1 << a) | (1 << b)) for a, b in combinations(unseen, 2)]
+    if isinstance(talons, (list, tuple)):
+        given = [read_cards(t, "a talon") for t in talons]
+        for t in given:
+            if len(t) != 2 or t.mask & ten.mask:
+                raise AdviceError(f"a talon is two cards not in the hand, not {t}")
+        if not given:
+            raise AdviceError("talons: give at least one, a number, or 'all'")
+        return given, False
+    if talons is None or talons == "all" or (isinstance(talons, int) and not isinstance(talons, bool)
+                                             and talons >= len(pairs)):
+        return pairs, True
+    if isinstance(talons, bool) or not isinstance(talons, int) or talons < 2:
+        raise AdviceError(f"talons must be a whole number >= 2, 'all' or a list of talons, not {talons!r}")
+    return [pairs[i] for i in rng.choice(len(pairs), talons, replace=False)], False
 
 
 def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = None, units: int = UNITS_PER_DEAL,
                 seed: int = 0, jobs: int | None = None, contracts: Any = None, progress: Progress | None = None,
                 scheduler: str | None = None, **rule_options: Any) -> Advice:
-    """For each level of the ladder: the expected payment and P(make) if the auction is won there.
+    """For each level of the ladder: the contract that would be played there (and how often), its
+    expected payment and P(make) if the auction is won there, best level first.
 
-    ``talons``: None for all C(22,2) = 231 talons (exact over talons), or a number to sample;
-    ``contracts``: only these contracts are played (default: every one the rules have);
-    ``scheduler``: a dask.distributed scheduler's address (as for :func:`actor_view`).
+    ``talons``: None for all C(22,2) = 231 talons (exact over talons), a number to sample, or a list
+    of talons (card text); ``units``: units (a world and its swap) per talon, split in two halves
+    that choose for each other (cross-fitting: docs/advice.md); ``contracts``: only these contracts
+    are played (default: every one the rules have); ``scheduler``: a dask.distributed scheduler's
+    address (as for :func:`actor_view`).
     """
     started = time.perf_counter()
     check_rule_set(rules)
@@ -116,59 +139,102 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
         raise AdviceError(f"the bidder holds 10 cards before the talon, not {len(ten)}")
     if seat not in (0, 1, 2) or isinstance(seat, bool):
         raise AdviceError(f"the seat is 0, 1 or 2, not {seat!r}")
+    if isinstance(units, bool) or not isinstance(units, int) or units < 1:
+        raise AdviceError(f"units per talon must be a whole number >= 1, not {units!r}")
+    units = max(2, units)  # two halves, one unit each at least (the rows give the worlds solved)
     rng = np.random.default_rng(seed)
-    unseen = bits_of(0xFFFFFFFF & ~ten.mask)
-    pairs = [CardSet((1 << a) | (1 << b)) for a, b in combinations(unseen, 2)]
-    all_talons = talons is None or talons == "all" or (isinstance(talons, int) and talons >= len(pairs))
-    if not all_talons:
-        if isinstance(talons, bool) or not isinstance(talons, int) or talons < 2:
-            raise AdviceError(f"talons must be a whole number >= 2 or 'all', not {talons!r}")
-        pairs = [pairs[i] for i in rng.choice(len(pairs), talons, replace=False)]
-    levels = list(range(1, len(steps) + 1))
+    pairs, all_talons = _talon_list(talons, ten, rng)
     wanted = read_contracts(contracts, rules, **rule_options)
-    per_level: list[list[tuple[float, ...]]] = [[] for _ in levels]  # (pay, se, p_make, loss, p_make se)
+    half = units // 2
+    # per level, per talon: (payments, makes, units) of the cross-reported worlds; and the choices
+    reports: list[list[tuple[np.ndarray, np.ndarray, np.ndarray]]] = [[] for _ in steps]
+    played: list[dict[tuple[str, str | None], int]] = [{} for _ in steps]
     jobs = jobs or default_threads()
     with client_for(scheduler, AdviceError) as client:
         for i, talon in enumerate(pairs):
             twelve = ten | talon
             ctx = Context(twelve, seat, rules, dict(rule_options), jobs, client)
             options = talon_options(twelve, rules, ctx, rng, None, wanted, **rule_options)
-            batch = split_source(twelve, seat).draw(rng, units)
-            records = evaluate(options, batch, ctx, exact_points=False)
-            for k, (_, record) in enumerate(_best_by_level(records, levels, rules, **rule_options)):
-                if record is None:
-                    per_level[k].append((math.nan, 0.0, math.nan, math.nan, 0.0))
+            source = split_source(twelve, seat)
+            batch_a = source.draw(rng, half, start=0)
+            batch_b = source.draw(rng, units - half, start=half)
+            both = evaluate(options, WorldBatch(np.concatenate([batch_a.hands, batch_b.hands]),
+                                                np.concatenate([batch_a.units, batch_b.units])),
+                            ctx, exact_points=True)
+            n_a = len(batch_a)
+            records_a = {o: _part(r, slice(0, n_a)) for o, r in both.items()}
+            records_b = {o: _part(r, slice(n_a, None)) for o, r in both.items()}
+            ranks = {o: rank(o.bid(rules), rules, **rule_options) for o in options}
+            for k in range(len(steps)):
+                allowed = [o for o in options if ranks[o] >= k + 1]
+                if not allowed:
                     continue
-                pay = record.payment()
-                make = estimate(record.makes, record.units)
-                per_level[k].append((pay.mean, pay.stderr, make.mean, float((record.pay < 0).mean()), make.stderr))
+                best_a, best_b, pay, makes, unit_ids = _cross_reported(records_a, records_b, allowed)
+                reports[k].append((pay, makes, unit_ids + i * units))
+                for o in (best_a, best_b):
+                    key = (o.contract.value, None if o.trump is None else o.trump.token)
+                    played[k][key] = played[k].get(key, 0) + 1
             if progress is not None:
                 progress((i + 1) / len(pairs))
     rows = []
     for k, step in enumerate(steps):
-        data = np.array(per_level[k], float)
-        if np.isnan(data[:, 0]).any():
-            continue
-        t = len(data)
-        within = math.sqrt(float((data[:, 1] ** 2).sum())) / t
-        between = float(data[:, 0].std(ddof=1) / math.sqrt(t)) if not all_talons and t > 1 else 0.0
-        make = data[:, 2]
-        make_within = math.sqrt(float((np.nan_to_num(data[:, 4], posinf=0.5) ** 2).sum())) / t
-        make_between = float(make.std(ddof=1) / math.sqrt(t)) if not all_talons and t > 1 else 0.0
+        if len(reports[k]) < len(pairs):
+            continue  # some talon leaves nothing at this level
+        pay = _over_talons([r[0] for r in reports[k]], [r[2] for r in reports[k]], all_talons)
+        make = _over_talons([r[1] for r in reports[k]], [r[2] for r in reports[k]], all_talons)
+        n_units = sum(len(np.unique(r[2])) for r in reports[k])
+        loss = float(np.mean([float((r[0] < 0).mean()) for r in reports[k]]))
+        counts = sorted(played[k].items(), key=lambda kv: -kv[1])
+        total = sum(played[k].values())
         rows.append({"contract": step.contract.value, "trump": "h" if step.better else None, "side_suit": None,
                      "discard": None, "level": step.to_json(),
-                     "p_make": {"makes": float(make.mean())},
-                     "stderr": {"makes": math.sqrt(make_within ** 2 + make_between ** 2)},
-                     "worlds": t * 2 * units, "exact": False, "talons": t, "exact_talons": all_talons,
-                     "expected_payment": float(data[:, 0].mean()),
-                     "payment_stderr": math.sqrt(within ** 2 + between ** 2),
-                     "p_loss": float(data[:, 3].mean())})
-    holdable = [r for r in rows if r["expected_payment"] > 0]
-    answer = holdable[-1]["level"] if holdable else None
+                     "played": [{"contract": c, "trump": t, "share": n / total} for (c, t), n in counts],
+                     "p_make": {"makes": make[0]}, "stderr": {"makes": make[1]},
+                     "ci95": {"makes": list(wilson(make[0], n_units))},
+                     "worlds": sum(len(r[0]) for r in reports[k]), "exact": False, "talons": len(pairs),
+                     "exact_talons": all_talons,
+                     "expected_payment": pay[0], "payment_stderr": pay[1],
+                     "p_loss": loss, "p_loss_ci95": list(wilson(loss, n_units)),
+                     "_rank": k})
+    holding = [r for r in rows if r["expected_payment"] > 0]
+    answer = None
+    if holding:
+        top = max(holding, key=lambda r: r["_rank"])
+        answer = {"level": top["level"], "expected_payment": top["expected_payment"],
+                  "payment_stderr": top["payment_stderr"]}
+        following = [r for r in rows if r["_rank"] == top["_rank"] + 1]
+        if following:
+            k = top["_rank"]
+            diff = _over_talons([a[0] - b[0] for a, b in zip(reports[k], reports[k + 1])],
+                                [a[2] for a in reports[k]], all_talons)
+            answer["over_next"] = {"level": following[0]["level"], "mean": diff[0], "stderr": diff[1]}
+    for r in rows:
+        del r["_rank"]
     ordered = sorted(rows, key=lambda r: -r["expected_payment"])
-    summary = {"seat": seat, "hand": str(ten), "highest_level_worth_holding": answer,
-               "note": "the best option per talon from few worlds: an upward-biased figure (docs/advice.md)"}
+    summary = {"seat": seat, "hand": str(ten), "highest_level_worth_holding": None if answer is None else answer["level"],
+               "worth_holding": answer,
+               "note": ("each talon's worlds in two halves; the option chosen on one half is priced on the other "
+                        "(cross-fitting), so no figure comes from the worlds that chose it; money as played out")}
     return Advice("bidder", rules, table.unit, ordered, seed, time.perf_counter() - started, summary)
+
+
+def _part(record: Record, where: slice) -> Record:
+    return Record(record.units[where], record.pay[where], {k: v[where] for k, v in record.made.items()},
+                  record.makes[where], None if record.points is None else record.points[where], record.exact)
+
+
+def _over_talons(values: list[np.ndarray], units: list[np.ndarray], exact_talons: bool) -> tuple[float, float]:
+    """The mean over talons of each talon's mean, with its standard error: within each talon over its
+    units; between talons too when they were sampled."""
+    means, variances = [], []
+    for v, u in zip(values, units):
+        e = estimate(np.asarray(v, float), u)
+        means.append(e.mean)
+        variances.append(0.0 if not math.isfinite(e.stderr) else e.stderr ** 2)
+    t = len(means)
+    within = math.sqrt(sum(variances)) / t
+    between = float(np.std(means, ddof=1) / math.sqrt(t)) if not exact_talons and t > 1 else 0.0
+    return float(np.mean(means)), math.sqrt(within ** 2 + between ** 2)
 
 
 def forehand_view(seven: Any, *, samples: int = 24, units: int = UNITS_PER_DEAL, seed: int = 0,

@@ -10,7 +10,8 @@ world answers both and gives the actor's points as well.
 """
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
+import threading
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
@@ -19,7 +20,7 @@ import numpy as np
 
 from analyzer.advice.options import Option
 from analyzer.advice.worlds import popcount
-from analyzer.batch import EXACT, run_batch
+from analyzer.batch import EXACT, default_threads, run_batch
 from analyzer.cards import SHARP_MASK, CardSet
 from analyzer.contract import Contract
 from analyzer.rules import Position, default_leader
@@ -27,6 +28,11 @@ from analyzer.solver import question
 from analyzer.targets import game_target as units_to_win_game
 from analyzer.targets import hundred_target as units_for_hundred
 
+# A thread's table: 2^18 entries, allocated once per thread for the life of the process
+# (_layout_threads), so what it holds serves the next call too (the screening's stages, the
+# confirmation, the bidder's talons ask about the same cards). With tables kept, 2^18 took 20 %
+# less CPU than 2^16 on the actor's view (2 hands, one thread, same answers: docs/benchmarks.md,
+# "Advice at the table"); the issue's 9 % for 2^16 was with a fresh table per call.
 TT_LOG2 = 18
 CLUSTER_RUN = 2000  # the fewest worlds worth a task of their own on a cluster
 
@@ -125,13 +131,51 @@ def outcomes(options: list[Option], hands: np.ndarray, actor: int, rules: str, *
         return _solve_layout(group, hands, actor, rules, twelve, talon, exact_points, threads_each)
 
     if jobs > 1 and len(groups) > 1:
-        with ThreadPoolExecutor(max_workers=min(jobs, len(groups))) as pool:
-            for part in pool.map(run, groups):
-                results.update(part)
+        for part in _in_parallel(run, groups, min(jobs, len(groups))):
+            results.update(part)
     else:
         for group in groups:
             results.update(run(group))
     return results
+
+
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _layout_threads() -> ThreadPoolExecutor:
+    """The threads that solve layouts side by side, started once for the life of the process: each
+    keeps its search contexts and their tables (analyzer.batch keeps them per thread), where a pool
+    per call had allocated fresh tables for every call (924 of them for one bidder hand)."""
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=max(8, 2 * default_threads()),
+                                       thread_name_prefix="marias-advice")
+        return _pool
+
+
+def _in_parallel(run: Any, groups: list[list[Option]], workers: int) -> list[dict[Option, Outcome]]:
+    """``run`` on every group, ``workers`` at a time on the process's layout threads; the answers in
+    the groups' order (every world is solved exactly, so which thread took which does not matter)."""
+    parts: list[dict[Option, Outcome] | None] = [None] * len(groups)
+    lock = threading.Lock()
+    state = {"next": 0}
+
+    def worker() -> None:
+        while True:
+            with lock:
+                k = state["next"]
+                if k >= len(groups):
+                    return
+                state["next"] = k + 1
+            parts[k] = run(groups[k])
+
+    futures = [_layout_threads().submit(worker) for _ in range(workers)]
+    wait(futures)
+    for future in futures:
+        future.result()
+    return parts  # type: ignore[return-value]
 
 
 def _on_cluster(client: Any, groups: list[list[Option]], hands: np.ndarray, actor: int, rules: str,

@@ -7,9 +7,11 @@ from world to world, so each distinct one is settled once.
 
 Rule choices (docs/advice.md):
 
-- games are settled as played out: the csm 12.3-12.4 presumptions (a seven
-  with no flek is not played) are switched off (option ``unplayed``), since
-  the question is what the cards are worth;
+- a Pricer settles as played out (``played_out=True``: the csm 12.3-12.4
+  presumptions, a seven with no flek not played, switched off: what the cards
+  are worth) or as at the table (``played_out=False``: the rule set's whole
+  settlement, csm 12.3-12.4 included, and csm 12.6 where ``void`` says a
+  defender holds four side cards);
 - the announced seven that fails is taken as killed in the last trick; a
   quiet seven (basic, licit) is not counted (its fate is given as "early"):
   the open-hand search does not say which card wins the last trick when
@@ -71,7 +73,7 @@ class Pricer:
     def __init__(self, contract: Contract, trump: Suit | None, side_suit: Suit | None, actor: int, seat: int,
                  rules: str, options: dict[str, Any], facts: Holding | None,
                  flek: dict[str, int] | None = None, flekers: dict[str, list[int]] | None = None,
-                 quiet_seven_seat: int | None = None) -> None:
+                 quiet_seven_seat: int | None = None, played_out: bool = True) -> None:
         self.contract = contract
         self.base: dict[str, Any] = {"contract": contract.value, "actor": actor}
         if trump is not None:
@@ -90,22 +92,27 @@ class Pricer:
         # as played before the last trick (not counted), held by this seat.
         self.quiet_seven_seat = quiet_seven_seat
         self.rules = rules
-        self.options = {"unplayed": False, **options}
+        self.options = {"unplayed": False, **options} if played_out else dict(options)
         self.cache: dict[tuple, float] = {}
 
     def price(self, made: dict[str, bool], points: int | None, talon_points: int,
-              actor_marriages: int, defence_marriages: int) -> float:
-        key = (tuple(sorted(made.items())), points, talon_points, actor_marriages, defence_marriages)
+              actor_marriages: int, defence_marriages: int, void: bool = False) -> float:
+        key = (tuple(sorted(made.items())), points, talon_points, actor_marriages, defence_marriages, void)
         value = self.cache.get(key)
         if value is None:
             value = self.cache[key] = float(self._settle(made, points, talon_points, actor_marriages,
-                                                         defence_marriages))
+                                                         defence_marriages, void))
         return value
 
     def _settle(self, made: dict[str, bool], points: int | None, talon_points: int, actor_marriages: int,
-                defence_marriages: int) -> Fraction:
+                defence_marriages: int, void: bool = False) -> Fraction:
         c = self.contract
         data = dict(self.base)
+        if void:  # csm 12.6: not played
+            data["unplayed"] = "four-side-cards"
+            data.pop("holding", None)
+            return _settled(json.dumps(data, sort_keys=True), self.rules,
+                            json.dumps(self.options, sort_keys=True, default=str), self.seat)
         if c.has_trumps:
             assert points is not None
             data["points"] = {"actor": points, "defence": 90 - talon_points - points}
@@ -132,8 +139,10 @@ class Pricer:
                         json.dumps(self.options, sort_keys=True, default=str), self.seat)
 
     def prices(self, made: dict[str, np.ndarray], points: np.ndarray | None, talon_points: np.ndarray,
-               actor_marriages: np.ndarray, defence_marriages: np.ndarray) -> np.ndarray:
-        """Vector of payments, one per world: the distinct outcomes are settled, then spread back."""
+               actor_marriages: np.ndarray, defence_marriages: np.ndarray,
+               void: np.ndarray | None = None) -> np.ndarray:
+        """Vector of payments, one per world: the distinct outcomes are settled, then spread back.
+        ``void``: the worlds in which the game is not played (csm 12.6), or None."""
         n = len(talon_points)
         names = list(made)
         code = np.zeros(n, np.int64)
@@ -144,11 +153,31 @@ class Pricer:
         code |= (np.asarray(talon_points, np.int64) // 10) << 9
         code |= np.asarray(actor_marriages, np.int64) << 12
         code |= np.asarray(defence_marriages, np.int64) << 16
+        if void is not None:
+            code |= np.asarray(void, np.int64) << 20
         distinct, inverse = np.unique(code, return_inverse=True)
         values = np.empty(len(distinct), float)
         for i, c in enumerate(distinct.tolist()):
             pts = (c >> 4) & 31
             values[i] = self.price({name: bool(c >> k & 1) for k, name in enumerate(names)},
                                    None if points is None else 10 * (pts - 1), 10 * ((c >> 9) & 7),
-                                   (c >> 12) & 15, (c >> 16) & 15)
+                                   (c >> 12) & 15, (c >> 16) & 15, bool(c >> 20 & 1))
         return values[inverse]
+
+
+def four_side_cards(hands: np.ndarray, actor: int, contract: Contract, side_suit: Suit | None,
+                    rules: str, options: dict[str, Any]) -> np.ndarray | None:
+    """csm 12.6: the worlds in which a defender holds four cards of a two sevens' side suit (the game
+    is not played); None where the rule set has no such rule or the contract is another."""
+    from analyzer.advice.worlds import popcount
+    from analyzer.scoring import resolve
+
+    table = resolve(rules, options)
+    if contract != Contract.TWO_SEVENS or side_suit is None or "four-side-cards" not in table.table.unplayed:
+        return None
+    lane = np.uint32(0xFF << (8 * int(side_suit)))
+    out = np.zeros(len(hands), bool)
+    for seat in range(3):
+        if seat != actor:
+            out |= popcount(np.asarray(hands[:, seat], np.uint32) & lane) >= 4
+    return out

@@ -1,5 +1,8 @@
 """The advice's answer: rows ranked best first, with the JSON keys of ``marias advise --json``.
 
+Every share (``p_make``'s components, ``p_loss``) has its 95 % interval beside it (``ci95``,
+``p_loss_ci95``: stats.wilson on the units drawn; a point when exact).
+
 Every row carries its own number of worlds and whether it is exact, so a row
 screened out early (few worlds) is never read as precise as a confirmed one.
 """
@@ -9,8 +12,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-ROW_KEYS = ("contract", "trump", "side_suit", "discard", "level", "p_make", "stderr", "worlds", "exact",
-            "expected_payment", "payment_stderr", "p_loss")
+ROW_KEYS = ("contract", "trump", "side_suit", "discard", "level", "p_make", "stderr", "ci95", "worlds", "exact",
+            "expected_payment", "payment_stderr", "p_loss", "p_loss_ci95")
 
 
 def _clean(value: Any) -> Any:
@@ -46,10 +49,14 @@ class Advice:
 
         rows = []
         for option in self.options:
-            row = {k: v for k, v in option.items() if k not in ("p_make", "stderr")}
+            row = {k: v for k, v in option.items() if k not in ("p_make", "stderr", "ci95", "p_loss_ci95")}
             for name, p in option["p_make"].items():
                 row[f"p_{name}"] = p
                 row[f"p_{name}_stderr"] = option["stderr"].get(name)
+                low, high = option.get("ci95", {}).get(name, (None, None))
+                row[f"p_{name}_ci95_low"], row[f"p_{name}_ci95_high"] = low, high
+            if "p_loss_ci95" in option:
+                row["p_loss_ci95_low"], row["p_loss_ci95_high"] = option["p_loss_ci95"]
             rows.append(row)
         return pd.DataFrame(rows)
 

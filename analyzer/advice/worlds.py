@@ -221,31 +221,75 @@ class DealSource:
     sharp_talon_ok: bool
     actor_must_hold: int
     where: Where | None = None
+    known_actor: int = 0    # cards known to be in the actor's ten, the partner's, the talon
+    known_partner: int = 0
+    known_talon: int = 0
 
     @property
     def partner(self) -> int:
         return 3 - self.me - self.actor
 
+    def _free(self) -> list[int]:
+        return bits_of(FULL & ~self.own & ~self.known_actor & ~self.known_partner & ~self.known_talon)
+
+    @property
+    def total(self) -> int:
+        """Deals before the talon's and the constraint's limits."""
+        free = len(self._free())
+        k_p, k_a = 10 - self.known_partner.bit_count(), 10 - self.known_actor.bit_count()
+        return math.comb(free, k_p) * math.comb(free - k_p, k_a)
+
+    def _keep(self, hands: np.ndarray, talon: np.ndarray) -> np.ndarray:
+        actor = hands[:, self.actor]
+        ok = (actor & np.uint32(self.actor_must_hold)) == np.uint32(self.actor_must_hold)
+        if not self.sharp_talon_ok:
+            ok &= (talon & np.uint32(SHARP_MASK)) == 0
+        if self.where is not None:
+            ok &= np.asarray(self.where(hands), bool)
+        return ok
+
+    def exact(self) -> WorldBatch:
+        """Every deal consistent with what is known (each a unit of its own), when they are few."""
+        if self.total > ENUMERATION_CAP:
+            raise AdviceError(f"{self.total} deals are too many to list (at most {ENUMERATION_CAP}): "
+                              "give a number of worlds")
+        free = self._free()
+        k_p, k_a = 10 - self.known_partner.bit_count(), 10 - self.known_actor.bit_count()
+        rows_h, rows_t = [], []
+        for partner in subsets(free, k_p).tolist():
+            rest = [b for b in free if not partner >> b & 1]
+            actor = subsets(rest, k_a)
+            rest_mask = np.uint32(sum(1 << b for b in rest))
+            hands = np.zeros((len(actor), 3), np.uint32)
+            hands[:, self.me] = self.own
+            hands[:, self.partner] = partner | self.known_partner
+            hands[:, self.actor] = actor | np.uint32(self.known_actor)
+            talon = (rest_mask & ~actor) | np.uint32(self.known_talon)
+            ok = self._keep(hands, talon)
+            rows_h.append(hands[ok])
+            rows_t.append(talon[ok])
+        hands = np.concatenate(rows_h) if rows_h else np.zeros((0, 3), np.uint32)
+        if not len(hands):
+            raise AdviceError("no deal is consistent with what is known (--where, the known cards)")
+        return WorldBatch(hands, np.arange(len(hands)), np.concatenate(rows_t))
+
     def draw(self, rng: np.random.Generator, units: int, start: int = 0) -> WorldBatch:
-        free = bits_of(FULL & ~self.own)
+        free = self._free()
+        k_p, k_a = 10 - self.known_partner.bit_count(), 10 - self.known_actor.bit_count()
         got_h, got_t = [], []
         have, tries = 0, 0
         while have < units:
             want = max(64, 3 * (units - have))
             order = rng.random((want, len(free))).argsort(axis=1)
             values = (np.uint64(1) << np.asarray(free, np.uint64))[order]
-            partner = values[:, :10].sum(axis=1).astype(np.uint32)
-            actor = values[:, 10:20].sum(axis=1).astype(np.uint32)
-            talon = values[:, 20:22].sum(axis=1).astype(np.uint32)
-            ok = (actor & np.uint32(self.actor_must_hold)) == np.uint32(self.actor_must_hold)
-            if not self.sharp_talon_ok:
-                ok &= (talon & np.uint32(SHARP_MASK)) == 0
+            partner = values[:, :k_p].sum(axis=1).astype(np.uint32) | np.uint32(self.known_partner)
+            actor = values[:, k_p:k_p + k_a].sum(axis=1).astype(np.uint32) | np.uint32(self.known_actor)
+            talon = values[:, k_p + k_a:].sum(axis=1).astype(np.uint32) | np.uint32(self.known_talon)
             hands = np.zeros((want, 3), np.uint32)
             hands[:, self.me] = self.own
             hands[:, self.actor] = actor
             hands[:, self.partner] = partner
-            if self.where is not None:
-                ok &= np.asarray(self.where(hands), bool)
+            ok = self._keep(hands, talon)
             tries += want
             got_h.append(hands[ok])
             got_t.append(talon[ok])

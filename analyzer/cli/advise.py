@@ -25,14 +25,29 @@ class WorldsParam(click.ParamType):
             raise BadInput(str(exc)) from None
 
 
-def _progress() -> Any:
-    """A progress line on stderr when it is a terminal (the advice may take seconds)."""
-    if not sys.stderr.isatty():
-        return None
+class _Bar:
+    """A tqdm bar on stderr, fed the fraction done (the views report 0..1); silent when stderr is
+    not a terminal (a pipe, a test), so that --json output and logs stay clean."""
 
-    def show(fraction: float) -> None:
-        click.echo(f"\radvising … {100 * fraction:3.0f}%", err=True, nl=fraction >= 1)
-    return show
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.bar: Any = None
+        self.shown = 0
+
+    def __call__(self, fraction: float) -> None:
+        if self.bar is None:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=100, desc=self.what, unit="%", file=sys.stderr, leave=False,
+                            disable=not sys.stderr.isatty(),
+                            bar_format="{desc}: {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}]")
+        now = max(self.shown, min(100, int(round(100 * fraction))))
+        self.bar.update(now - self.shown)
+        self.shown = now
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
 
 
 @click.command("advise")
@@ -66,15 +81,15 @@ def advise(hand: tuple[str, ...], talon: str | None, seat: int, rules: str, leve
     from analyzer.advice import actor_view, bidder_view, defender_view, forehand_view
     from analyzer.advice.actor import read_cards
 
+    progress = _Bar("advising")
     try:
         cards = read_cards(" ".join(hand), "the hand")
-        progress = None if as_json else _progress()
         if defend is not None:
             if actor is None:
                 raise BadInput("--defend needs the actor's seat (--actor N)")
             advice = defender_view(cards, defend, trump=trump, side_suit=side_suit, actor=actor, seat=seat,
                                    rules=rules, level=level, worlds=worlds, where=where, seed=seed, jobs=jobs,
-                                   scheduler=scheduler)
+                                   scheduler=scheduler, progress=progress)
         elif len(cards) == 12 or talon is not None:
             advice = actor_view(cards, talon=talon, seat=seat, rules=rules, level=level, trump=trump, worlds=worlds,
                                 where=where, known=_known(known), seed=seed, jobs=jobs, all_discards=all_discards,
@@ -94,6 +109,8 @@ def advise(hand: tuple[str, ...], talon: str | None, seat: int, rules: str, leve
                            "10 (before the talon, or with --defend) or 7 (--rules basic, trump choice)")
     except MariasError as exc:
         raise BadInput(str(exc)) from None
+    finally:
+        progress.close()
     if as_json:
         click.echo(json.dumps(advice.to_json(), ensure_ascii=False))
         return
@@ -111,17 +128,20 @@ def _known(items: tuple[str, ...]) -> dict[int, str]:
     return out
 
 
-def _pct(p: float, se: float, exact: bool, worlds: int) -> str:
+def _pct(p: float | None, ci: Any, exact: bool) -> str:
+    """A share with its 95 % interval (the JSON's ``ci95``): a bound at 0 and 1, never "± 0"."""
     if p is None or (isinstance(p, float) and math.isnan(p)):
         return "-"
     if exact:
         return f"{100 * p:.1f}% (exact)"
-    if p in (0.0, 1.0):
-        # A sample that never (or always) made it has no spread: say how far the truth may be
-        # (95 %), counting a world and its defenders' swap as one draw.
-        bound = 100 * (1 - 0.05 ** (1 / max(1, worlds // 2)))
-        return f"{100 * p:.1f}% ({'≤' if p == 0 else '≥'} {bound if p == 0 else 100 - bound:.1f}% at 95 %)"
-    return f"{100 * p:.1f}% ± {100 * se:.1f}"
+    if ci is None:
+        return f"{100 * p:.1f}%"
+    low, high = ci
+    if p <= 0.0:
+        return f"{100 * p:.1f}% (≤ {100 * high:.1f}% at 95 %)"
+    if p >= 1.0:
+        return f"{100 * p:.1f}% (≥ {100 * low:.1f}% at 95 %)"
+    return f"{100 * p:.1f}% [{100 * low:.1f}–{100 * high:.1f}]"
 
 
 def _money(x: float, se: float, unit: str, exact: bool) -> str:
@@ -145,7 +165,9 @@ def render(advice: Any) -> str:
     for i, o in enumerate(advice.options, 1):
         what = o["contract"]
         if advice.view == "bidder":
-            what = f"level {o['level']}"
+            played = ", ".join(f"{p['contract']}{' in ' + p['trump'] if p['trump'] else ''} {100 * p['share']:.0f}%"
+                               for p in o.get("played", [])[:3])
+            what = f"level {o['level']} (plays {played})" if played else f"level {o['level']}"
         elif advice.view == "forehand":
             what = f"trump {o['trump']}"
         else:
@@ -156,16 +178,28 @@ def render(advice: Any) -> str:
             if o.get("discard"):
                 what += f", discard {' '.join(o['discard'])}"
             if advice.view == "defender":
-                what = f"flek on {o['flek']}" if o.get("flek") else "no flek"
-        parts = [f"makes {_pct(o['p_make']['makes'], o['stderr']['makes'], o['exact'], o['worlds'])}",
+                what = o.get("choice") or ("flek " + " + ".join(o["flek"]) if o.get("flek") else "no flek")
+        parts = [f"makes {_pct(o['p_make']['makes'], o.get('ci95', {}).get('makes'), o['exact'])}",
                  f"payment {_money(o['expected_payment'], o['payment_stderr'], unit, o['exact'])}",
-                 f"P(loss) {100 * o['p_loss']:.1f}%"]
+                 f"P(loss) {_pct(o['p_loss'], o.get('p_loss_ci95'), o['exact'])}"]
+        if o.get("payment_bounds") is not None:
+            low, high = o["payment_bounds"]
+            parts[1] += f" (between {low:+.2f} and {high:+.2f}: points not solved, not comparable)"
         if o.get("mean_points") is not None:
             parts.append(f"points {o['mean_points']:.1f}")
-        if advice.view == "defender" and o.get("flek"):
-            parts.append(f"gain {_money(o['flek_gain'], o['flek_gain_stderr'], unit, False)}")
+        if advice.view == "defender":
+            if o.get("flek"):
+                parts.append(f"gain over no flek {_money(o['flek_gain'], o['flek_gain_stderr'], unit, False)}")
+            parts.append(f"cards' worth {_money(o['cards_worth'], o['cards_worth_stderr'], unit, False)}")
         n = f"n={o['worlds']}" + (f", {o['stage']}" if o.get("stage") else "")
         out.append(f"{i:3}. {what}: " + "; ".join(parts) + f" [{n}]")
+        if o.get("at_table"):
+            a = o["at_table"]
+            fleks = ", ".join(f"{k} {100 * v:.0f}%" for k, v in a["defence_fleks"].items())
+            out.append(f"       at the table (the defence fleks by its own advice: {fleks}): "
+                       f"{_money(a['expected_payment'], a['payment_stderr'], unit, False)}, "
+                       f"{_money(a['minus_cards_worth'], a['minus_cards_worth_stderr'], unit, False)} against "
+                       f"the cards' worth played out on the same worlds [n={a['worlds']}]")
     if "margin" in s:
         m = s["margin"]
         out.append(f"Best over second: {_money(m['mean'], m['stderr'], unit, m['exact'])} (paired; unpaired ± "
@@ -175,8 +209,22 @@ def render(advice: Any) -> str:
         out.append(f"Clairvoyant (best option per world): {_money(c['expected_payment'], c['stderr'], unit, c['exact'])}"
                    " - the gap is what seeing the cards would be worth")
     if advice.view == "defender":
-        out.append("Flek: " + (", ".join(s["flek"]) if s["flek"] else "no"))
+        best = s.get("best", {})
+        line = f"Best: {best.get('choice', 'no flek')}"
+        if best.get("margin"):
+            m = best["margin"]
+            line += f", ahead of {m['over']} by {_money(m['mean'], m['stderr'], unit, False)} (paired)"
+        out.append(line + f"; {s.get('note', '')}")
     if advice.view == "bidder":
-        out.append(f"Highest level worth holding: {s['highest_level_worth_holding'] or 'none (pass)'}")
+        answer = s.get("worth_holding")
+        if answer is None:
+            out.append("Highest level worth holding: none (pass)")
+        else:
+            line = (f"Highest level worth holding: {answer['level']} "
+                    f"({_money(answer['expected_payment'], answer['payment_stderr'], unit, False)}")
+            if answer.get("over_next"):
+                n = answer["over_next"]
+                line += f"; {_money(n['mean'], n['stderr'], unit, False)} over {n['level']}, paired"
+            out.append(line + ")")
     out.append(f"({advice.seconds:.1f} s, seed {advice.seed}; open-hand odds overstate the actor: docs/advice.md)")
     return "\n".join(out)

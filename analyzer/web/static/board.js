@@ -48,7 +48,7 @@ const WORDS = {
     advice_h: "Advice", advise: "Advise", worlds: "Worlds", advice_seed: "Seed", advice_seat: "Hand",
     advice_hint: "For the deal as set up: the actor's twelve cards (what to announce and discard), or a defender's ten (flek?), from exactly solved random worlds.",
     advice_needs_deal: "Advice needs the deal before the first card: three hands of 10 cards and a talon of 2.",
-    advising: (p) => `advising … ${p}%`, advice_done: (n, seed) => `${n} options, seed ${seed}; ± is one standard error, n the worlds solved`,
+    advising: (p) => `advising … ${p}%`, advice_done: (n, seed) => `${n} options, seed ${seed}; % with its 95 % interval, ± one standard error, n the worlds solved`,
     option: "option", p_make: "makes", payment: "payment", p_loss: "P(loss)", n: "n", stage: "stage",
     exact: "exact", flek_on: (c) => `flek on ${c}`, no_flek: "no flek", discard: "discard", gain: "gain",
     flek_summary: (list) => `Flek: ${list || "no"}`, in_suit: (s) => `in ${s}`, side: (s) => `side ${s}`,
@@ -97,7 +97,7 @@ const WORDS = {
     advice_h: "Rada", advise: "Poradit", worlds: "Světů", advice_seed: "Semínko", advice_seat: "Ruka",
     advice_hint: "Pro rozdání na desce: dvanáct karet aktéra (co hlásit a co odhodit) nebo deset karet obránce (flek?), z přesně spočtených náhodných světů.",
     advice_needs_deal: "Rada potřebuje rozdání před první kartou: tři ruce po 10 kartách a talon o 2 kartách.",
-    advising: (p) => `radím … ${p} %`, advice_done: (n, seed) => `${n} možností, semínko ${seed}; ± je jedna směrodatná chyba, n počet spočtených světů`,
+    advising: (p) => `radím … ${p} %`, advice_done: (n, seed) => `${n} možností, semínko ${seed}; % s 95% intervalem, ± jedna směrodatná chyba, n počet spočtených světů`,
     option: "možnost", p_make: "vyhraje", payment: "platba", p_loss: "P(prohra)", n: "n", stage: "fáze",
     exact: "přesně", flek_on: (c) => `flek na ${c}`, no_flek: "bez fleku", discard: "odhodit", gain: "zisk",
     flek_summary: (list) => `Flek: ${list || "ne"}`, in_suit: (s) => `v ${s}`, side: (s) => `druhá ${s}`,
@@ -768,9 +768,15 @@ async function runAdvice() {
   $("advice-cancel").hidden = true;
 }
 
-function pct(p, se, exact) {
+// A share with its 95 % interval (the JSON's ci95), as the CLI prints it: a bound at 0 and 1.
+function pct(p, ci, exact) {
   if (p === null || p === undefined) return "–";
-  return `${(100 * p).toFixed(1)} %` + (exact ? ` (${t("exact")})` : ` ± ${(100 * (se ?? 0)).toFixed(1)}`);
+  const f = (x) => `${(100 * x).toFixed(1)} %`;
+  if (exact) return `${f(p)} (${t("exact")})`;
+  if (!ci) return f(p);
+  if (p <= 0) return `${f(p)} (≤ ${f(ci[1])})`;
+  if (p >= 1) return `${f(p)} (≥ ${f(ci[0])})`;
+  return `${f(p)} [${(100 * ci[0]).toFixed(1)}–${f(ci[1])}]`;
 }
 function money(x, se, unit, exact) {
   if (x === null || x === undefined) return "–";
@@ -781,7 +787,7 @@ function optionText(advice, o) {
   const suit = (s) => `${SYMBOL[s]} ${t("suits")[s]}`;
   if (advice.view === "bidder") return `${t("contract")} ${o.level}`;
   if (advice.view === "forehand") return `${t("trump")}: ${o.trump ? suit(o.trump) : t("none")}`;
-  if (advice.view === "defender") return o.flek ? t("flek_on", componentName(o.flek)) : t("no_flek");
+  if (advice.view === "defender") return o.flek ? t("flek_on", o.flek.map(componentName).join(" + ")) : t("no_flek");
   let text = componentName(o.contract);
   if (o.trump) text += " " + t("in_suit", suit(o.trump));
   if (o.side_suit) text += ` (${t("side", suit(o.side_suit))})`;
@@ -815,11 +821,11 @@ function showAdvice(advice) {
     };
     cell(String(i + 1), true);
     cell(optionText(advice, o));
-    cell(pct(o.p_make.makes, o.stderr.makes, o.exact), true);
+    cell(pct(o.p_make.makes, (o.ci95 || {}).makes, o.exact), true);
     let payment = money(o.expected_payment, o.payment_stderr, advice.unit, o.exact);
     if (advice.view === "defender" && o.flek) payment += ` (${t("gain")} ${money(o.flek_gain, o.flek_gain_stderr, advice.unit, false)})`;
     cell(payment, true);
-    cell(pct(o.p_loss, o.p_loss_stderr, o.exact), true);
+    cell(pct(o.p_loss, o.p_loss_ci95, o.exact), true);
     cell(o.exact ? `${o.worlds} (${t("exact")})` : String(o.worlds), true);
     cell(o.stage ? (screened ? t("stage_screened") : t("stage_confirmed")) : "");
   });

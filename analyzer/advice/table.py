@@ -1,0 +1,111 @@
+"""The actor's money at the table: the defence fleks by its own flek advice on its own cards.
+
+For an option of the actor, on the first worlds of his confirmation (common
+to every option), each defender looks at his own ten cards and takes the flek
+his advice (:mod:`analyzer.advice.flek`, the defender's view) gives on a few
+deals of his own; the game is then settled as at the table (csm 12.3-12.4 when
+nobody fleks, 12.6) with the fleks of both defenders, the actor answering a
+flek with a re on a part he makes (the stated policy of the defender's view).
+The played-out figure on the same worlds is given beside it, so the two are
+paired.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from analyzer.advice.evaluate import outcomes
+from analyzer.advice.flek import Choice, Deal, choices, pay
+from analyzer.advice.money import four_side_cards, holding
+from analyzer.advice.options import Option, announced_mask
+from analyzer.advice.stats import estimate
+from analyzer.advice.worlds import DealSource, WorldBatch
+from analyzer.cards import CardSet
+from analyzer.scoring import resolve
+
+TABLE_UNITS = 16    # units of the confirmation's worlds priced at the table
+DEFENDER_DEALS = 6  # deals each defender's own flek advice is taken on
+
+
+def _deal(option: Option, hands: np.ndarray, talon: np.ndarray, actor: int, rules: str, opts: dict[str, Any],
+          facts: Any) -> tuple[Deal, Any]:
+    single = Option(option.contract, option.trump, option.side_suit, CardSet())
+    out = outcomes([single], hands, actor, rules, talon=talon, exact_points=option.contract.has_trumps)[single]
+    deal = Deal(option.contract, option.trump, option.side_suit if option.contract.two_sevens else None, actor,
+                rules, opts, out.made, out.points, out.talon_points, out.actor_marriages, out.defence_marriages,
+                four_side_cards(hands, actor, option.contract, option.side_suit, rules, opts), facts=facts)
+    return deal, out
+
+
+def at_table(option: Option, twelve: CardSet, batch: WorldBatch, actor: int, rules: str, opts: dict[str, Any],
+             seed: int, units: int = TABLE_UNITS, deals: int = DEFENDER_DEALS) -> dict[str, Any]:
+    """The actor's expected payment at the table on the first ``units`` units of ``batch`` (the
+    defence fleking by its own advice on ``deals`` deals each), paired with the played-out one."""
+    keep = np.isin(batch.units, np.unique(batch.units)[:units])
+    hands = np.array(batch.hands[keep], np.uint32)
+    hands[:, actor] = (twelve - option.discard).mask
+    ids = batch.units[keep]
+    n = len(hands)
+    talon = np.full(n, option.discard.mask, np.uint32)
+    table = resolve(rules, opts)
+    sharp_ok = bool(table.option("sharp_talon")) or not option.contract.has_trumps
+    sevens = announced_mask(option)
+    defenders = [s for s in range(3) if s != actor]
+    every = choices(option.contract, rules, opts)
+    rng = np.random.default_rng([seed, 7])
+    # Each defender's own deals, all solved in one call: (world, defender, deal) in order.
+    rows_h, rows_t = [], []
+    for w in range(n):
+        for d in defenders:
+            nested = DealSource(d, actor, int(hands[w, d]), sharp_ok, sevens).draw(rng, deals)
+            rows_h.append(nested.hands)
+            rows_t.append(nested.talon)
+    nested_hands, nested_talon = np.concatenate(rows_h), np.concatenate(rows_t)
+    nested_deal, _ = _deal(option, nested_hands, nested_talon, actor, rules, opts, None)
+    # Each defender's advice: every choice priced on all his deals at once (one call per defender
+    # and choice), then averaged deal by deal of each world; ties go to fewer fleks, as in flek.py.
+    pricers: dict = {}
+    per_world = np.arange(len(nested_hands)) // deals  # (world, defender) index of each nested deal
+    picks: dict[int, list[Choice]] = {}
+    for j, d in enumerate(defenders):
+        mine = np.flatnonzero(per_world % len(defenders) == j)
+        part = _slice(nested_deal, mine)  # (basic and licit: the quiet seven left out of his advice)
+        means = np.stack([pay(part, d, c, d, pricers=pricers).reshape(n, deals).mean(axis=1) for c in every])
+        best = np.argmax(means, axis=0)  # the first of equal means: the fewest fleks
+        picks[j] = [every[int(k)] for k in best]
+    picked: list[frozenset[str]] = [frozenset(set().union(*(picks[j][w] for j in range(len(defenders)))))
+                                    for w in range(n)]
+    notrump = not option.contract.has_trumps
+    facts = holding(twelve - option.discard if notrump else twelve, option.contract, option.trump, option.side_suit)
+    deal, _ = _deal(option, hands, talon, actor, rules, opts, facts)
+    money = np.zeros(n, float)
+    order = list(option.contract.components)
+    actor_pricers: dict = {}  # with the actor's csm 17 facts, apart from the defenders' (who do not know them)
+    for fleks in sorted(set(picked), key=sorted):
+        idx = np.flatnonzero([p == fleks for p in picked])
+        choice: Choice = tuple(c for c in order if c in fleks)
+        part = _slice(deal, idx)
+        money[idx] = pay(part, actor, choice, defenders[0], pricers=actor_pricers)
+    plain = _slice(deal, np.arange(n))
+    worth = pay(plain, actor, (), defenders[0], played_out=True, pricers=actor_pricers)
+    e = estimate(money, ids)
+    gap = estimate(money - worth, ids)
+    counts: dict[str, int] = {}
+    for p in picked:
+        key = " + ".join(c for c in order if c in p) or "no flek"
+        counts[key] = counts.get(key, 0) + 1
+    return {"expected_payment": e.mean, "payment_stderr": e.stderr, "worlds": n,
+            "minus_cards_worth": gap.mean, "minus_cards_worth_stderr": gap.stderr,
+            "defence_fleks": {k: v / n for k, v in sorted(counts.items(), key=lambda kv: -kv[1])},
+            "policy": f"each defender fleks by his own flek advice on {deals} deals of his own; "
+                      "the actor answers with a re on a part he makes"}
+
+
+def _slice(deal: Deal, where: Any) -> Deal:
+    def cut(a: np.ndarray | None) -> np.ndarray | None:
+        return None if a is None else a[where]
+    return Deal(deal.contract, deal.trump, deal.side_suit, deal.actor, deal.rules, deal.options,
+                {k: v[where] for k, v in deal.made.items()}, cut(deal.points), deal.talon_points[where],
+                deal.actor_marriages[where], deal.defence_marriages[where], cut(deal.void),
+                deal.quiet_seven_seat, deal.facts)

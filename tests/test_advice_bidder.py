@@ -1,0 +1,39 @@
+"""The bidder's figures come from worlds that did not choose the option (cross-fitting): no upward drift."""
+from __future__ import annotations
+
+import math
+
+from analyzer.advice import actor_view, bidder_view
+
+# Two sevens of the same strength (hearts and acorns) and a harmless talon of two low side cards:
+# the best of two noisy means, taken on the worlds that chose it, drifts up as the worlds shrink.
+HAND = "hK hO h9 h7 aK aO a9 a7 bA lA"
+TALON = "b8 l8"
+
+
+def test_bidder_equals_the_actor_view_and_does_not_drift_as_worlds_per_talon_shrink():
+    actor = actor_view(HAND, talon=TALON, contracts=["seven"], worlds=400, seed=5).best
+    assert actor["discard"] == TALON.split()  # the bidder's rule-of-thumb discard, so the same option set
+    figures = {}
+    for worlds in (4, 16, 64):
+        advice = bidder_view(HAND, talons=[TALON] * 6, units=worlds // 2, seed=7, contracts=["seven"])
+        row = {o["level"]: o for o in advice.options}["seven"]
+        figures[worlds] = row
+        error = math.hypot(row["payment_stderr"], actor["payment_stderr"])
+        assert abs(row["expected_payment"] - actor["expected_payment"]) <= 3 * error, (worlds, row, actor)
+    # no upward drift: the figure on 4 worlds per talon is not above the one on 64 beyond its error
+    small, large = figures[4], figures[64]
+    assert small["expected_payment"] <= large["expected_payment"] + 2 * math.hypot(
+        small["payment_stderr"], large["payment_stderr"])
+
+
+def test_each_level_names_what_is_played_and_the_answer_has_its_paired_error():
+    advice = bidder_view("hA hX hK hO h9 h7 bA bX aA a7", talons=4, units=4, seed=2)
+    for row in advice.options:
+        assert row["played"][0]["share"] > 0 and "ci95" in row and "makes" in row["ci95"]
+    answer = advice.summary["worth_holding"]
+    if answer is not None:
+        assert answer["level"] == advice.summary["highest_level_worth_holding"]
+        assert answer["expected_payment"] > 0
+        if "over_next" in answer:
+            assert answer["over_next"]["stderr"] >= 0
