@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import core_time  # noqa: E402
+import core_time
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -214,7 +214,8 @@ def profile(game: Game, state, strict: bool = False, avoid=can_avoid):
 
 def from_position(position):
     """A Position as (Game, state) in tokens."""
-    from analyzer.mustamaija.cards import card_str, cards_of, SUITS as S
+    from analyzer.mustamaija.cards import SUITS as S
+    from analyzer.mustamaija.cards import card_str, cards_of
 
     game = Game(S[position.trump], position.hand_size, card_str(position.maria))
     hands = tuple(frozenset(card_str(c) for c in cards_of(h)) for h in position.hands)

@@ -5,6 +5,7 @@ handful of worlds remain and every option can be solved position by position.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import random
@@ -319,7 +320,7 @@ def test_bidder_view_is_monotone_in_the_level_within_its_error():
     rows = [by_level[step.to_json()] for step in ladder("csm") if step.to_json() in by_level]
     # a higher level only removes choices: lower in expectation; each figure is reported on worlds
     # that did not choose it, so it may rise by noise, never by more than its errors
-    for low, high in zip(rows, rows[1:]):
+    for low, high in itertools.pairwise(rows):
         assert high["expected_payment"] <= low["expected_payment"] + 3 * (low["payment_stderr"] + high["payment_stderr"])
     for row in rows:  # each level names what would be played there, shares summing to one
         assert row["played"] and abs(sum(p["share"] for p in row["played"]) - 1) < 1e-9
@@ -406,9 +407,8 @@ def test_errors_are_marias_errors():
 
 def test_a_share_never_seen_shows_its_bound_not_a_zero_error() -> None:
     """0 of n is no certainty: the table gives the 95 % bound (a world and its swap one draw)."""
-    from analyzer.cli.advise import _pct
-
     from analyzer.advice.stats import wilson
+    from analyzer.cli.advise import _pct
 
     assert _pct(0.0, wilson(0.0, 8), False) == "0.0% (≤ 31.2% at 95 %)"  # 8 units
     assert _pct(1.0, wilson(1.0, 100), False) == "100.0% (≥ 97.0% at 95 %)"

@@ -76,7 +76,7 @@ def test_games_end_with_the_maria_holder() -> None:
 
 
 def test_ctrl_c_keeps_finished_chunks(monkeypatch) -> None:
-    import analyzer.mustamaija.study as study
+    from analyzer.mustamaija import study
 
     calls = []
     real = study._chunk_job

@@ -7,11 +7,17 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mustamaija_random import random_ending, random_with_talon
 
 from analyzer.errors import MariasError
-from analyzer.mustamaija.cards import JOKER, QUEEN_OF_SPADES, card_str, parse_card, parse_cards
+from analyzer.mustamaija.cards import (
+    JOKER,
+    QUEEN_OF_SPADES,
+    card_str,
+    parse_card,
+    parse_cards,
+)
 from analyzer.mustamaija.position import Position, parse_position
-from mustamaija_random import random_ending, random_with_talon
 
 
 def test_tokens() -> None:

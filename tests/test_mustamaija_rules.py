@@ -4,9 +4,25 @@ from __future__ import annotations
 import pytest
 
 from analyzer.errors import PositionError
-from analyzer.mustamaija.cards import JOKER, QUEEN_OF_SPADES, SUIT_MASKS, cards_of, parse_card, parse_cards
+from analyzer.mustamaija.cards import (
+    JOKER,
+    QUEEN_OF_SPADES,
+    SUIT_MASKS,
+    cards_of,
+    parse_card,
+    parse_cards,
+)
 from analyzer.mustamaija.position import Position
-from analyzer.mustamaija.rules import Rules, attacks, defences, defender, legal_moves, loser, mover, play
+from analyzer.mustamaija.rules import (
+    Rules,
+    attacks,
+    defences,
+    defender,
+    legal_moves,
+    loser,
+    mover,
+    play,
+)
 from analyzer.mustamaija.solver import solve
 
 C = parse_card

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import mustamaija_reference as ref
+import pytest
+from mustamaija_random import random_ending, random_with_talon
+
 from analyzer.mustamaija.cards import QUEEN_OF_SPADES
 from analyzer.mustamaija.position import Position
 from analyzer.mustamaija.rules import legal_moves, play
 from analyzer.mustamaija.solver import solve
-from mustamaija_random import random_ending, random_with_talon
 
 # a crowded pack (three suits, eight ranks) so attacks meet beaters often
 CROWDED = [s * 13 + r for s in (0, 1, 3) for r in range(5, 13)] + [2 * 13 + r for r in range(5, 13)
@@ -122,7 +122,7 @@ def test_a_repetition_is_found_not_looped() -> None:
 
 def test_gives_up_and_says_so() -> None:
     rng = random.Random(41)
-    hands = tuple(sum(1 << c for c in rng.sample(range(0, 26), 5)) for _ in range(3))
+    hands = tuple(sum(1 << c for c in rng.sample(range(26), 5)) for _ in range(3))
     cards = [c for c in range(52) if c != QUEEN_OF_SPADES and not any(h >> c & 1 for h in hands)]
     rng.shuffle(cards)
     hands = (hands[0] & ~hands[1] & ~hands[2] | 1 << QUEEN_OF_SPADES, hands[1] & ~hands[0], hands[2] & ~hands[0]

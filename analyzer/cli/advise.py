@@ -41,7 +41,7 @@ class _Bar:
             self.bar = tqdm(total=100, desc=self.what, unit="%", file=sys.stderr, leave=False,
                             disable=not sys.stderr.isatty(),
                             bar_format="{desc}: {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}]")
-        now = max(self.shown, min(100, int(round(100 * fraction))))
+        now = max(self.shown, min(100, round(100 * fraction)))
         self.bar.update(now - self.shown)
         self.shown = now
 

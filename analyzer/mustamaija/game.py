@@ -12,7 +12,15 @@ from dataclasses import dataclass, field
 
 from analyzer.mustamaija.cards import QUEEN_OF_SPADES, SPADES
 from analyzer.mustamaija.players import hint_labels, hint_move, random_move
-from analyzer.mustamaija.rules import Rules, State, defender, legal_moves, loser, mover, play
+from analyzer.mustamaija.rules import (
+    Rules,
+    State,
+    defender,
+    legal_moves,
+    loser,
+    mover,
+    play,
+)
 from analyzer.mustamaija.solver import GaveUp, Solver
 
 HINTS = ("hint-move", "lowest-first", "trump-last", "maria-pass")

@@ -18,7 +18,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from analyzer.mustamaija.cards import JOKER, QUEEN_OF_SPADES, SPADES, SUIT_MASKS, card_str, cards_of
+from analyzer.mustamaija.cards import (
+    JOKER,
+    QUEEN_OF_SPADES,
+    SPADES,
+    SUIT_MASKS,
+    card_str,
+    cards_of,
+)
 
 State = tuple[tuple[int, ...], tuple[int, ...], int, int]
 Move = tuple[int, int]
@@ -41,7 +48,7 @@ class Rules:
             if card == self.maria or card == JOKER:
                 beaters.append(0)
                 continue
-            suit, rank = divmod(card, 13)
+            suit, _rank = divmod(card, 13)
             higher = SUIT_MASKS[suit] & ~((1 << (card + 1)) - 1)
             mask = higher | (0 if suit == self.trump else trumps)
             if self.maria != JOKER:

@@ -29,7 +29,16 @@ from typing import Any
 
 from analyzer.errors import ArgumentError, PositionError
 from analyzer.mustamaija.position import Position
-from analyzer.mustamaija.rules import Move, Rules, State, legal_moves, loser, move_str, mover, play
+from analyzer.mustamaija.rules import (
+    Move,
+    Rules,
+    State,
+    legal_moves,
+    loser,
+    move_str,
+    mover,
+    play,
+)
 
 ENDLESS_RULES = ("draw", "loss")
 DEFAULT_TIME_LIMIT = 10.0

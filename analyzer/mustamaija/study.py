@@ -132,7 +132,7 @@ def summarise(table: Any) -> dict[str, Any]:
     """The study's numbers: P(losing) by seat and by player kind (Wilson 95 % intervals over
     the deals, each seat of a deal one trial), game length (mean ± stderr, median) and the
     hint checks (share of the hint's moves that keep the solver's best outcome)."""
-    out: dict[str, Any] = {"deals": int(len(table))}
+    out: dict[str, Any] = {"deals": len(table)}
     if not len(table):
         return out
     finished = table[table.loser >= 0]
