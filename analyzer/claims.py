@@ -75,16 +75,10 @@ def check_claim(claim: Claim | Mapping[str, Any], *, count: bool = False, consis
                 progress: Callable[[int], None] | None = None, strict: bool = False,
                 strict_time_limit: float | None = 60.0, settled: np.ndarray | None = None,
                 policy: str | None = None, first: Sequence[CardSet] = ()) -> ClaimResult:
-    """Is the claim laid down? Exact: every redistribution is settled, by a proof that
-    needs no search (docs/claims.md, "Sure wins") or by the open-hand search itself.
-
-    ``claim`` is a Claim or its JSON, read with ``consistent`` (a Claim carries its own).
-    With ``count``, every redistribution is settled and ``winning`` counts those the actor
-    makes. The redistributions go to the core in one batch (``threads`` workers, default all
-    cores, each with a table of 2**tt_log2 entries); ``solver`` finds the counterexample's line.
-    Raises ClaimError for a claim that cannot be checked, ClaimTimeout past ``time_limit``.
-    ``progress(n)`` is told of every n redistributions searched (``run_batch``'s); an exception
-    it raises stops the search and leaves ``check_claim`` (how the web board cancels a job).
+    """Is the three-player claim laid down? The open-handed check,
+    :func:`analyzer.open_check.check_open`, whose arguments these are (``claim`` a Claim or its
+    JSON; ``count``, ``consistent``, ``components``, ``solver``, ``tt_log2``, ``time_limit``,
+    ``threads``, ``progress``). Raises ClaimError, ClaimTimeout.
 
     With ``strict``, also laid down without seeing (``analyzer.strict``): ``strict``, ``plan``
     and ``guess`` are filled in; past ``strict_time_limit`` seconds ``strict`` is None.
