@@ -71,10 +71,11 @@ _SUIT_ALIASES = {
     "l": 2, "z": 2, "s": 2, "♠": 2, "♤": 2,
     "a": 3, "ž": 3, "c": 3, "♣": 3, "♧": 3,
 }
-# "S" (svršek) is not accepted for the over-knave: it would read as spodek too.
+# "S" alone is not accepted for the over-knave: it would read as spodek too. The Czech board
+# prints Sp (spodek), Sv (svršek) and E (eso): what it prints reads back.
 _RANK_ALIASES = {
-    "7": 0, "8": 1, "9": 2, "U": 3, "J": 3, "O": 4, "Q": 4,
-    "K": 5, "X": 6, "10": 6, "A": 7,
+    "7": 0, "8": 1, "9": 2, "U": 3, "J": 3, "SP": 3, "O": 4, "Q": 4, "SV": 4,
+    "K": 5, "X": 6, "10": 6, "A": 7, "E": 7,
 }
 # Betl and durch rank the ten between the nine and the under-knave.
 NOTRUMP_ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.UNDER, Rank.OVER, Rank.KING, Rank.ACE)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -192,3 +193,21 @@ def test_card_sets_and_positions_survive_pickling():
     assert pickle.loads(pickle.dumps(CardSet())) == CardSet()
     position = Position.from_json({"hands": ["hA hX", "h7 b7", "h8 b8"], "trump": "h", "contract": "game"})
     assert pickle.loads(pickle.dumps(position)) == position
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The Czech board's rank names (analyzer/web/static/board.js, ``ranks``): what it prints reads back.
+CZECH_RANKS = {"7": "7", "8": "8", "9": "9", "U": "Sp", "O": "Sv", "K": "K", "X": "10", "A": "E"}
+
+
+def test_the_boards_czech_rank_names_read_back() -> None:
+    for card in (Card(i) for i in range(32)):
+        czech = CZECH_RANKS[card.rank.token]
+        assert Card.from_str(card.suit.token + czech) == card
+        assert Card.from_str(card.suit.symbol + czech) == card
+        assert Card.from_str(czech + card.suit.symbol) == card
+    grouped = "  ".join(f"{s.symbol} " + " ".join(CZECH_RANKS[r] for r in "AXKOU987") for s in Suit)
+    assert CardSet.from_str(grouped) == CardSet(range(32))
+    board = (ROOT / "analyzer" / "web" / "static" / "board.js").read_text()
+    assert 'ranks: { 7: "7", 8: "8", 9: "9", U: "Sp", O: "Sv", K: "K", X: "10", A: "E" }' in board
