@@ -144,6 +144,18 @@ for _contract in Contract:
 _BY_KEY.update({_key("hra a sedma"): Contract.SEVEN, _key("sto a dvě sedmy"): Contract.TWO_SEVENS_HUNDRED})
 
 
+def component_name(name: object) -> str | None:
+    """A component by its own name or by the name (English or Czech) of the contract that is that
+    component alone: ``hra`` is the game, ``sedma`` the seven, ``kilo`` the hundred (a flek is
+    put on a component, and a player names it as he names the contract). None for anything else."""
+    if name in COMPONENT_NAMES:
+        return str(name)
+    contract = _BY_KEY.get(_key(name)) if isinstance(name, str) else None
+    if contract is None or len(contract.own_goal) != 1:
+        return None
+    return contract.own_goal[0]
+
+
 def check_rule_set(name: object) -> str:
     """A rule set's name, or ContractError naming the three."""
     if name not in RULE_SETS:

@@ -127,3 +127,23 @@ def test_score_refuses_a_bonus_fact_left_out_with_one_line() -> None:
                                                      "talon": "h8 a9"}))
     assert counted.exit_code == 0, counted.output
     assert any("bez esa" in line["description"] for line in json.loads(counted.stdout)["lines"])
+
+
+def test_flek_takes_the_czech_names_of_the_components() -> None:
+    """Issue 37: ``"contract": "sedma"`` was read but ``"flek": {"hra": 1, "sedma": 1}`` refused."""
+    import json
+
+    from click.testing import CliRunner
+
+    from analyzer.cli import main
+    from analyzer.examples import path
+
+    result = json.loads(path("result_seven").read_text())
+    paid = {}
+    for flek in ({"hra": 1, "sedma": 2}, {"game": 1, "seven": 2}, {"Hra": 1, "Sedma": 2}):
+        run = CliRunner().invoke(main, ["score", "-", "--json"], input=json.dumps({**result, "flek": flek}))
+        assert run.exit_code == 0, run.stderr
+        paid[str(flek)] = json.loads(run.stdout)["payments"]
+    assert len(set(map(str, paid.values()))) == 1
+    twice = CliRunner().invoke(main, ["score", "-"], input=json.dumps({**result, "flek": {"hra": 1, "game": 1}}))
+    assert twice.exit_code == 2 and "named twice in flek" in twice.stderr and "Traceback" not in twice.output

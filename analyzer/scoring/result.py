@@ -20,7 +20,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from analyzer.cards import CardSet, Suit
-from analyzer.contract import COMPONENT_NAMES, Contract
+from analyzer.contract import COMPONENT_NAMES, Contract, component_name
 from analyzer.errors import MariasError, ResultError
 from analyzer.scoring.facts import BonusFacts, SevenFate, read_cards
 from analyzer.scoring.ruleset import AGAINST
@@ -246,6 +246,23 @@ def _object(value: Any, name: str, keys: Iterable[str]) -> Mapping[str, Any]:
     return value
 
 
+def _components(value: Any, name: str) -> dict[str, Any]:
+    """An object keyed by components, each named as :func:`analyzer.contract.component_name`
+    reads it (``{"hra": 1, "sedma": 1}`` as ``{"game": 1, "seven": 1}``)."""
+    if not isinstance(value, Mapping):
+        raise ResultError(f"{name} must be an object, not {value!r}")
+    out: dict[str, Any] = {}
+    for key, item in value.items():
+        component = component_name(key)
+        if component is None:
+            raise ResultError(f"unknown key {key!r} in {name} (use {', '.join(COMPONENT_NAMES)}, or the "
+                              "Czech names: hra, sedma, kilo, ...)")
+        if component in out:
+            raise ResultError(f"{component} is named twice in {name} ({key!r})")
+        out[component] = item
+    return out
+
+
 def _points(value: Any, name: str) -> int:
     points = _int(value, name, 0, 90)
     if points % 10:
@@ -338,11 +355,11 @@ def parse_result(data: Any) -> GameResult:
     if against and notrump:
         raise ResultError(f"{name} has no announcements against, but against is {against_raw!r}")
 
-    flek_raw = _object(data.get("flek", {}), "flek", COMPONENT_NAMES)
+    flek_raw = _components(data.get("flek", {}), "flek")
     # Without limit in theory (the rule pages); 30 doublings, a factor over a billion, in practice.
     levels = {c: _int(level, f"flek on {c}", 0, MAX_FLEK) for c, level in flek_raw.items()}
     flek = tuple(sorted((c, level) for c, level in levels.items() if level))
-    flekers_raw = _object(data.get("flekers", {}), "flekers", COMPONENT_NAMES)
+    flekers_raw = _components(data.get("flekers", {}), "flekers")
     flekers = []
     for component, seats in flekers_raw.items():
         if not isinstance(seats, list):
