@@ -119,10 +119,28 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))  # rounding can step outside [0, 1]
 
 
+# Student's t, two-sided 95 %, by degrees of freedom (1 to 30); beyond, the Cornish-Fisher series.
+_T95 = (12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281, 2.2010, 2.1788,
+        2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009, 2.0930, 2.0860, 2.0796, 2.0739, 2.0687, 2.0639,
+        2.0595, 2.0555, 2.0518, 2.0484, 2.0452, 2.0423)
+FEW_CHAINS = 20  # below this many chains an interval rests on too few observations to trust
+
+
+def t95(df: int) -> float:
+    """The 97.5 % quantile of Student's t with ``df`` degrees of freedom (to 4 decimals)."""
+    if df <= len(_T95):
+        return _T95[df - 1]
+    z = Z95
+    return (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+            + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3))
+
+
 def cluster_mean(values: pd.Series, clusters: pd.Series) -> tuple[float, float, int]:
     """Mean of ``values`` and its 95 % half-width, treating each cluster (chain) as one
     observation (a ratio estimator: sum of values over the number of rows, the
-    variance from the clusters' totals)."""
+    variance from the clusters' totals), with Student's t on the number of clusters less one:
+    three chains of a hundred deals are three observations, not three hundred. Fewer than
+    :data:`FEW_CHAINS` chains: a PlotWarning."""
     import pandas as pd
 
     frame = pd.DataFrame({"v": values.astype(float), "c": clusters}).dropna()
@@ -136,7 +154,11 @@ def cluster_mean(values: pd.Series, clusters: pd.Series) -> tuple[float, float, 
         return (mean, math.nan, len(frame))
     residual = totals - mean * sizes
     var = k / (k - 1) * (residual ** 2).sum() / sizes.sum() ** 2
-    return (mean, Z95 * math.sqrt(var), len(frame))
+    if k < FEW_CHAINS:
+        warnings.warn(PlotWarning(f"only {k} chains (or deals of the uniform dealer): the 95 % intervals rest "
+                                  f"on {k} observations (Student's t, {k - 1} degrees of freedom); deal more "
+                                  "chains for narrower ones"), stacklevel=2)
+    return (mean, t95(k - 1) * math.sqrt(var), len(frame))
 
 
 def riffles_of(dealer: str) -> float:

@@ -316,7 +316,7 @@ def test_cli_bad_input_is_one_line_and_exit_2(args: list[str], tmp_path: Path, m
 
 
 def test_interval_helpers() -> None:
-    from analyzer.plots import cluster_mean, riffles_of, wilson
+    from analyzer.plots import cluster_mean, riffles_of, t95, wilson
 
     lo, hi = wilson(50, 100)
     assert lo < 0.5 < hi and abs((0.5 - lo) - (hi - 0.5)) < 1e-12
@@ -326,12 +326,31 @@ def test_interval_helpers() -> None:
     # independent rows: the cluster interval is the usual one
     values = pd.Series([1.0, 0.0] * 50)
     mean, half, n = cluster_mean(values, pd.Series(range(100)))
-    assert mean == 0.5 and n == 100 and abs(half - 1.959964 * (0.25 / 100) ** 0.5 * (100 / 99) ** 0.5) < 1e-9
+    assert mean == 0.5 and n == 100 and abs(half - t95(99) * (0.25 / 100) ** 0.5 * (100 / 99) ** 0.5) < 1e-9
     # perfectly correlated chains: the interval is that of 4 observations, not 100
     clustered = pd.Series([1.0] * 50 + [0.0] * 50)
     _, wide, _ = cluster_mean(clustered, pd.Series([0] * 25 + [1] * 25 + [2] * 25 + [3] * 25))
     assert wide > 5 * half
     assert riffles_of("riffle:3") == 3 and riffles_of("no-shuffle") == 0
+
+
+def test_few_chains_widen_the_interval_by_students_t_and_say_so() -> None:
+    """Issue 37: three chains drew a z interval as if they were many observations."""
+    import warnings
+
+    from analyzer.plots import PlotWarning, cluster_mean, t95
+
+    assert [t95(df) for df in (1, 2, 30)] == [12.7062, 4.3027, 2.0423]
+    assert abs(t95(60) - 2.0003) < 5e-4 and abs(t95(10 ** 6) - 1.95997) < 1e-4  # the series, and the limit
+    values = pd.Series([1.0] * 30 + [0.0] * 30 + [1.0, 0.0] * 15)
+    chains = pd.Series([0] * 30 + [1] * 30 + [2] * 30)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PlotWarning)
+        mean, half, n = cluster_mean(values, chains)
+    totals = values.groupby(chains).sum()
+    var = 3 / 2 * ((totals - mean * 30) ** 2).sum() / 90 ** 2
+    assert n == 90 and half > 0.5 and abs(half - 4.3027 * var ** 0.5) < 1e-12
+    assert any("only 3 chains" in str(w.message) for w in caught)
 
 
 # --- laid down (analyzer.claims) -----------------------------------------------------------------

@@ -114,7 +114,9 @@ def plot_command(tables: tuple[str, ...], kind: str, output: str | None) -> None
         raise BadInput(str(exc)) from None
     except (OSError, ValueError) as exc:  # unreadable files, a table that is not a study
         raise BadInput(f"cannot draw {kind!r} from {', '.join(tables)}: {exc}".splitlines()[0]) from None
+    said = set()
     for warning in caught:
-        if issubclass(warning.category, PlotWarning):
+        if issubclass(warning.category, PlotWarning) and str(warning.message) not in said:
+            said.add(str(warning.message))  # said once, however many intervals it concerns
             _say(f"warning: {warning.message}")
     click.echo(f"wrote {output}", err=True)
