@@ -169,3 +169,18 @@ def test_plot_never_traces_back_on_mutated_tables(tmp_path) -> None:
     for _ in range(200):
         table.write_text(mutate_table(text, rng))
         plot_once(runner, table, str(tmp_path / "out.png"))
+
+
+@pytest.mark.parametrize("option", [
+    "hundred_steps=" + "9" * 5000,  # past int()'s digit limit
+    "a=" + "[" * 100_000,  # nesting past the recursion limit
+    "a=" + "[" * 150,
+    "rules=csm", "data=1", "result=1",  # the settlement's own parameters
+    "=1", "novalue", "bonuses=" + "x" * 10_000,
+])
+def test_score_options_with_hostile_values_are_one_line(option: str) -> None:
+    """Issue 37: ``-o`` values of thousands of digits, deep nesting and the names of settle's own
+    parameters ended in "internal error"."""
+    run = CliRunner().invoke(main, ["score", "-", "-o", option], input=json.dumps(BASES["score"][0]))
+    assert run.exit_code == 2, run.output
+    assert "internal error" not in run.stderr and len(run.stderr.strip().splitlines()) == 1

@@ -10,13 +10,20 @@ from analyzer.cli.common import BadInput, read_json
 from analyzer.contract import RULE_SETS
 from analyzer.errors import MariasError
 
+MAX_OPTION_TEXT = 200  # characters of an -o value: every rule-set option's value is a word or a number
+
 
 def _option_value(text: str) -> Any:
-    """``true``, ``3``, ``"add"`` as JSON; anything else as the bare string (``add``)."""
+    """``true``, ``3``, ``"add"`` as JSON; anything else as the bare string (``add``). BadInput for a
+    value past :data:`MAX_OPTION_TEXT` (no number of thousands of digits, no deep nesting)."""
+    if len(text) > MAX_OPTION_TEXT:
+        raise BadInput(f"an option's value is at most {MAX_OPTION_TEXT} characters, not {len(text)}")
     try:
         return json.loads(text)
     except json.JSONDecodeError:
         return text
+    except (ValueError, RecursionError) as exc:  # the digit limit of int(), nesting
+        raise BadInput(f"cannot read the option value {text[:40]!r}: {str(exc).splitlines()[0][:80]}") from None
 
 
 @click.command()
@@ -39,6 +46,8 @@ def score(source: TextIO, as_json: bool, rules: str | None, option_pairs: tuple[
         name, sep, value = pair.partition("=")
         if not sep or not name:
             raise BadInput(f"an option is NAME=VALUE, not {pair!r}")
+        if name == "rules":
+            raise BadInput("the rule set is not an option: give it with --rules (or \"rules\" in the result)")
         options[name] = _option_value(value)
     try:
         settlement = settle_json(data, rules, **options)

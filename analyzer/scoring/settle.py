@@ -39,7 +39,7 @@ _UNSET = {"points": None, "talon_points": 0, "marriages": None, "trump_seven": N
           "actor_tricks": None}
 
 
-def settle(result: GameResult, rules: str = "csm", **options: Any) -> Settlement:
+def settle(result: GameResult, rules: str = "csm", /, **options: Any) -> Settlement:
     """Price ``result`` under ``rules`` (``csm``, ``basic`` or ``licit``) and ``options``.
 
     The options and their defaults are each rule set's ``OPTIONS`` and
@@ -58,7 +58,7 @@ def settle(result: GameResult, rules: str = "csm", **options: Any) -> Settlement
     return Sheet(result, table).settle()
 
 
-def settle_json(data: Any, rules: str | None = None, **options: Any) -> Settlement:
+def settle_json(data: Any, rules: str | None = None, /, **options: Any) -> Settlement:
     """Settle a result JSON, taking the rule set and options from it unless given here.
 
     Raises ResultError as :func:`parse_result` and :func:`settle` do.
