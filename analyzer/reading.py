@@ -81,9 +81,14 @@ def parse_json(raw: bytes | str, what: str) -> Any:
         raise MariasError(f"{what} cannot be read as JSON: {str(exc).splitlines()[0][:120]}") from None
 
 
+MAX_WORLDS = 1_000_000  # sampled worlds of one advice: their hands and answers stay in memory together
+
+
 def parse_worlds(value: Any) -> int | str:
     """How many worlds to sample: a whole number >= 2, or ``all``. Raises MariasError."""
     text = str(value).strip().lower()
+    if len(text) > 40:
+        raise MariasError(f"--worlds must be a whole number or 'all', not a {len(text)}-character text")
     if text == "all":
         return "all"
     try:
@@ -92,4 +97,7 @@ def parse_worlds(value: Any) -> int | str:
         raise MariasError(f"--worlds must be a whole number or 'all', not {value!r}") from None
     if number < 2:
         raise MariasError(f"--worlds must be at least 2, not {number}")
+    if number > MAX_WORLDS:
+        raise MariasError(f"--worlds must be at most {MAX_WORLDS:,} (about 500 bytes each, held at once), "
+                          f"not {number:,}")
     return number

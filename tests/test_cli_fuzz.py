@@ -184,3 +184,27 @@ def test_score_options_with_hostile_values_are_one_line(option: str) -> None:
     run = CliRunner().invoke(main, ["score", "-", "-o", option], input=json.dumps(BASES["score"][0]))
     assert run.exit_code == 2, run.output
     assert "internal error" not in run.stderr and len(run.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args, words", [
+    (["advise", "h: A K O 9 7  b: A X 8  l: K  a: 9", "--talon", "l7 a7", "--jobs", "9" * 23], "--jobs must be at most"),
+    (["advise", "h: A K O 9 7  b: A X 8  l: K  a: 9", "--talon", "l7 a7", "--worlds", "100000000"],
+     "--worlds must be at most"),
+    (["advise", "h: A K O 9 7  b: A X 8  l: K  a: 9", "--talon", "l7 a7", "--worlds", "50",
+      "--where", "-9223372036854775808 < seat1.h"], "at most 1000"),
+    (["study", "--n", "9" * 23, "-o", "x.parquet"], "--n must be at most"),
+    (["study", "--n", "10", "--chunk", "9" * 5000, "-o", "x.parquet"], "--chunk must be a whole number of at most"),
+])
+def test_hostile_numbers_are_one_line_before_any_work(args: list[str], words: str, tmp_path) -> None:
+    """Issue 37: huge counts hung (--jobs) or ended in "internal error" (OverflowError)."""
+    run = CliRunner().invoke(main, [a.replace("x.parquet", str(tmp_path / "x.parquet")) for a in args])
+    assert run.exit_code == 2 and words in run.stderr and "internal error" not in run.stderr, run.output
+
+
+def test_more_jobs_than_cores_are_lowered_with_a_word() -> None:
+    import os
+
+    from analyzer.cli.common import Jobs
+
+    cores = os.cpu_count() or 1
+    assert Jobs().convert(str(cores + 7), None, None) == cores and Jobs().convert("1", None, None) == 1

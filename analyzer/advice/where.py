@@ -21,6 +21,7 @@ from analyzer.advice.worlds import AdviceError, Where, popcount
 from analyzer.cards import SHARP_MASK, Card, Suit
 from analyzer.errors import MariasError
 
+MAX_NUMBER = 1000  # the largest number a condition may name (so that no sum of them overflows)
 _SUITS = {"hearts": Suit.HEARTS, "bells": Suit.BELLS, "diamonds": Suit.BELLS, "leaves": Suit.LEAVES,
           "spades": Suit.LEAVES, "acorns": Suit.ACORNS, "clubs": Suit.ACORNS,
           "h": Suit.HEARTS, "b": Suit.BELLS, "l": Suit.LEAVES, "a": Suit.ACORNS}
@@ -83,6 +84,8 @@ class _Evaluator:
             b = np.asarray(self.eval(node.right, hands), np.int64)
             return a + b if isinstance(node.op, ast.Add) else a - b
         if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
+            if abs(node.value) > MAX_NUMBER:  # every count and point total a hand has is far below
+                raise self.fail(f"a number in a condition is at most {MAX_NUMBER}, not {node.value}")
             return np.int64(node.value)
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
             name = node.value.id

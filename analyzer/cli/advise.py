@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from analyzer.cli.common import BadInput, Whole
+from analyzer.cli.common import BadInput, Jobs, Whole
 from analyzer.errors import MariasError
 from analyzer.reading import parse_worlds
 
@@ -67,7 +67,7 @@ class _Bar:
 @click.option("--known", multiple=True, metavar="SEAT:CARDS",
               help='Cards known to be in a seat, e.g. --known "1:hA bX" (repeatable; actor\'s view).')
 @click.option("--seed", type=Whole(0), default=0, show_default=True, help="Same seed, same numbers.")
-@click.option("--jobs", type=Whole(1), default=None, help="Threads (default: every core).")
+@click.option("--jobs", type=Jobs(), default=None, help="Threads (default: every core).")
 @click.option("--scheduler", default=None,
               help="A dask.distributed scheduler address that solves the worlds (or env DASK_SCHEDULER_ADDRESS).")
 @click.option("--all-discards", is_flag=True, help="Actor's view: list every discard, not the best per contract.")

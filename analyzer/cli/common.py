@@ -3,6 +3,7 @@ the position given as options (``--hands``, ``--trump``, ``--contract`` …) ins
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import IO, Any
@@ -72,22 +73,48 @@ def read_json(source: IO[Any] | str, what: str) -> Any:
         raise BadInput(str(exc)) from None
 
 
+MAX_WHOLE = 10**12  # no count, seed or size of this program goes near it; past it, a number is a typo
+
+
 class Whole(click.ParamType):
-    """A whole number >= ``minimum``; anything else is one line on stderr and exit 2 (BadInput)."""
+    """A whole number from ``minimum`` to ``maximum``; anything else is one line on stderr and exit
+    status 2 (BadInput), before any memory or thread is set aside for it."""
 
     name = "integer"
 
-    def __init__(self, minimum: int | None = None) -> None:
+    def __init__(self, minimum: int | None = None, maximum: int = MAX_WHOLE) -> None:
         self.minimum = minimum
+        self.maximum = maximum
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         flag = f"--{param.name.replace('_', '-')}" if param is not None and param.name else "the value"
+        text = str(value).strip()
+        if len(text) > 40:
+            raise BadInput(f"{flag} must be a whole number of at most {self.maximum}, not a {len(text)}-character one")
         try:
-            number = int(str(value).strip())
+            number = int(text)
         except ValueError:
             raise BadInput(f"{flag} must be a whole number, not {value!r}") from None
         if self.minimum is not None and number < self.minimum:
             raise BadInput(f"{flag} must be at least {self.minimum}, not {number}")
+        if number > self.maximum:
+            raise BadInput(f"{flag} must be at most {self.maximum}, not {number}")
+        return number
+
+
+class Jobs(Whole):
+    """Worker threads or processes: at least 1, and more than the machine's cores is lowered to
+    them with a word on stderr (more would only contend for the cores and the memory)."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        number = super().convert(value, param, ctx)
+        cores = os.cpu_count() or 1
+        if number > cores:
+            click.echo(f"marias: --jobs {number} lowered to this machine's {cores} cores", err=True)
+            return cores
         return number
 
 

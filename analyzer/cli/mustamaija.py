@@ -6,7 +6,7 @@ import os
 
 import click
 
-from analyzer.cli.common import BadInput, Whole
+from analyzer.cli.common import BadInput, Jobs, Whole
 from analyzer.errors import MariasError
 
 
@@ -75,7 +75,7 @@ def solve_command(position: str, player: int | None, endless: str, time_limit: f
 @click.option("--seed", type=Whole(), default=0, show_default=True, help="Same seed, same table.")
 @click.option("--mix", type=click.Choice(("mixed", "random", "hint")), default="mixed", show_default=True,
               help="Seats' player kinds: each seat random or hint at even odds, or all one kind.")
-@click.option("--jobs", type=Whole(1), default=None, help="Worker processes (default: all cores).")
+@click.option("--jobs", type=Jobs(), default=None, help="Worker processes (default: all cores).")
 @click.option("--check-endings", is_flag=True,
               help="Two players: ask the solver at every endgame decision whether the hints keep the best outcome.")
 @click.option("--ending-time", type=float, default=0.2, show_default=True,

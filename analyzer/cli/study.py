@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from analyzer.cli.common import BadInput, Whole
+from analyzer.cli.common import BadInput, Jobs, Whole
 from analyzer.errors import MariasError
 
 PACKETS = ("csm", "licit", "basic", "four", "two")  # analyzer.dealing.PATTERNS (kept light: --help stays fast)
@@ -36,7 +36,7 @@ def _say(line: str) -> None:
                    "(two packets: shape,hra,points).")
 @click.option("-o", "--output", default=None,
               help="The table: FILE.parquet or FILE.csv, in a directory that exists (resumes if interrupted).")
-@click.option("--jobs", type=Whole(1), default=None, help="Local worker processes (default: all cores).")
+@click.option("--jobs", type=Jobs(), default=None, help="Local worker processes (default: all cores).")
 @click.option("--scheduler", default=None, help="A dask.distributed scheduler address (or env DASK_SCHEDULER_ADDRESS).")
 @click.option("--chunk", type=Whole(1), default=None, help="Deals per unit of work (whole chains).")
 @click.option("--chain-length", type=Whole(1), default=100, show_default=True, help="Deals per no-shuffle chain.")
