@@ -98,8 +98,17 @@ def default_threads() -> int:
 
 
 _local = threading.local()
-_pool: ThreadPoolExecutor | None = None
-_pool_lock = threading.Lock()
+_pools: dict[str, ThreadPoolExecutor] = {}
+_pools_lock = threading.Lock()
+
+
+def kept_threads(name: str, workers: int) -> ThreadPoolExecutor:
+    """The pool of threads called ``name``, started on first use and kept for the life of the
+    process: a pool per call would start threads, and their search tables, again each time."""
+    with _pools_lock:
+        if name not in _pools:
+            _pools[name] = ThreadPoolExecutor(max_workers=workers, thread_name_prefix=f"marias-{name}")
+        return _pools[name]
 
 
 def _workers() -> ThreadPoolExecutor:
@@ -107,12 +116,7 @@ def _workers() -> ThreadPoolExecutor:
     batch cost more than the search of a small batch (advice asks for thousands of them). Sized
     for several callers at once (the advice's layouts, a cluster worker's threads); it only
     grows as far as the chunks running at one time need."""
-    global _pool
-    with _pool_lock:
-        if _pool is None:
-            _pool = ThreadPoolExecutor(max_workers=max(32, 4 * default_threads()),
-                                       thread_name_prefix="marias-batch")
-        return _pool
+    return kept_threads("batch", max(32, 4 * default_threads()))
 
 
 def _searches(tt_log2: int, n: int) -> list[_core.Search]:

@@ -20,7 +20,7 @@ import numpy as np
 
 from analyzer.advice.options import Option
 from analyzer.advice.worlds import popcount
-from analyzer.batch import EXACT, default_threads, run_batch
+from analyzer.batch import EXACT, default_threads, kept_threads, run_batch
 from analyzer.cards import SHARP_MASK, CardSet
 from analyzer.contract import Contract
 from analyzer.rules import Position, default_leader
@@ -139,20 +139,13 @@ def outcomes(options: list[Option], hands: np.ndarray, actor: int, rules: str, *
     return results
 
 
-_pool: ThreadPoolExecutor | None = None
-_pool_lock = threading.Lock()
 
 
 def _layout_threads() -> ThreadPoolExecutor:
     """The threads that solve layouts side by side, started once for the life of the process: each
     keeps its search contexts and their tables (analyzer.batch keeps them per thread), where a pool
     per call had allocated fresh tables for every call (924 of them for one bidder hand)."""
-    global _pool
-    with _pool_lock:
-        if _pool is None:
-            _pool = ThreadPoolExecutor(max_workers=max(8, 2 * default_threads()),
-                                       thread_name_prefix="marias-advice")
-        return _pool
+    return kept_threads("advice", max(8, 2 * default_threads()))
 
 
 def _in_parallel(run: Any, groups: list[list[Option]], workers: int) -> list[dict[Option, Outcome]]:
