@@ -97,8 +97,7 @@ def defender_view(hand: Any, contract: Any, *, trump: Any = None, side_suit: Any
         progress(1.0)
     opts = dict(rule_options)
     seven_seat = None if t is None else (seat if own.mask >> int(seven_of(t)) & 1 else actor)
-    deal = Deal(contract, t, side if contract.two_sevens else None, actor, rules, opts, out.made, out.points,
-                out.talon_points, out.actor_marriages, out.defence_marriages,
+    deal = Deal(contract, t, side if contract.two_sevens else None, actor, rules, opts, out,
                 four_side_cards(batch.hands, actor, contract, side, rules, opts), seven_seat)
     units = batch.units
     level_text = None if bid is None else bid.to_json()

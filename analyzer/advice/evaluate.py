@@ -50,6 +50,18 @@ class Outcome:
     hundred_target: np.ndarray | None = None
     answers: dict[str, np.ndarray] | None = None  # every yes/no asked in the layout (the game's too)
 
+    def subset(self, where: Any) -> Outcome:
+        """The outcomes of the worlds ``where`` picks (a boolean mask or indices), in their order."""
+        def cut(array: np.ndarray | None) -> np.ndarray | None:
+            return None if array is None else array[where]
+
+        def cut_all(arrays: dict[str, np.ndarray] | None) -> dict[str, np.ndarray] | None:
+            return None if arrays is None else {k: v[where] for k, v in arrays.items()}
+
+        return Outcome(cut_all(self.made), cut(self.points), self.talon_points[where],  # type: ignore[arg-type]
+                       self.actor_marriages[where], self.defence_marriages[where], cut(self.game_target),
+                       cut(self.hundred_target), cut_all(self.answers))
+
     @staticmethod
     def join(parts: list[Outcome]) -> Outcome:
         """The outcomes of consecutive runs of worlds, as one (world order kept)."""

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.advice.evaluate import Outcome
 from analyzer.advice.money import Pricer
 from analyzer.cards import Suit
 from analyzer.contract import Contract
@@ -53,11 +54,7 @@ class Deal:
     actor: int
     rules: str
     options: dict[str, Any]
-    made: dict[str, np.ndarray]
-    points: np.ndarray | None
-    talon_points: np.ndarray
-    actor_marriages: np.ndarray
-    defence_marriages: np.ndarray
+    outcome: Outcome  # the contract's components made, and the points, in each world
     void: np.ndarray | None = None
     quiet_seven_seat: int | None = None
     facts: Any = None
@@ -71,7 +68,8 @@ def pay(deal: Deal, seat: int, choice: Choice, fleker: int, *, played_out: bool 
     worlds are split by which parts were re'd, each group settled with its own levels."""
     limit = resolve(deal.rules, deal.options).flek_limit(deal.contract.value)
     can_re = actor_re and (limit is None or limit >= 2)
-    n = len(deal.talon_points)
+    out_of = deal.outcome
+    n = len(out_of.talon_points)
     out = np.zeros(n, float)
     patterns = [r for k in range(len(choice) + 1) for r in combinations(choice, k)] if can_re else [()]
     cache = pricers if pricers is not None else {}
@@ -79,7 +77,7 @@ def pay(deal: Deal, seat: int, choice: Choice, fleker: int, *, played_out: bool 
         mask = np.ones(n, bool)
         if can_re:
             for c in choice:
-                mask &= deal.made[c] == (c in re)
+                mask &= out_of.made[c] == (c in re)
         if not mask.any():
             continue
         flek = {c: 2 if c in re else 1 for c in choice}
@@ -91,10 +89,9 @@ def pay(deal: Deal, seat: int, choice: Choice, fleker: int, *, played_out: bool 
                                          flekers={c: [fleker] for c in choice} or None,
                                          quiet_seven_seat=deal.quiet_seven_seat, played_out=played_out)
         idx = np.flatnonzero(mask)
-        out[idx] = pricer.prices({c: v[idx] for c, v in deal.made.items()},
-                                 None if deal.points is None else deal.points[idx], deal.talon_points[idx],
-                                 deal.actor_marriages[idx], deal.defence_marriages[idx],
-                                 None if played_out or deal.void is None else deal.void[idx])
+        part = out_of.subset(idx)
+        out[idx] = pricer.prices(part.made, part.points, part.talon_points, part.actor_marriages,
+                                 part.defence_marriages, None if played_out or deal.void is None else deal.void[idx])
     return out
 
 

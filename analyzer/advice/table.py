@@ -33,8 +33,7 @@ def _deal(option: Option, hands: np.ndarray, talon: np.ndarray, actor: int, rule
     single = Option(option.contract, option.trump, option.side_suit, CardSet())
     out = outcomes([single], hands, actor, rules, talon=talon, exact_points=option.contract.has_trumps)[single]
     deal = Deal(option.contract, option.trump, option.side_suit if option.contract.two_sevens else None, actor,
-                rules, opts, out.made, out.points, out.talon_points, out.actor_marriages, out.defence_marriages,
-                four_side_cards(hands, actor, option.contract, option.side_suit, rules, opts), facts=facts)
+                rules, opts, out, four_side_cards(hands, actor, option.contract, option.side_suit, rules, opts), facts=facts)
     return deal, out
 
 
@@ -103,9 +102,6 @@ def at_table(option: Option, twelve: CardSet, batch: WorldBatch, actor: int, rul
 
 
 def _slice(deal: Deal, where: Any) -> Deal:
-    def cut(a: np.ndarray | None) -> np.ndarray | None:
-        return None if a is None else a[where]
     return Deal(deal.contract, deal.trump, deal.side_suit, deal.actor, deal.rules, deal.options,
-                {k: v[where] for k, v in deal.made.items()}, cut(deal.points), deal.talon_points[where],
-                deal.actor_marriages[where], deal.defence_marriages[where], cut(deal.void),
+                deal.outcome.subset(where), None if deal.void is None else deal.void[where],
                 deal.quiet_seven_seat, deal.facts)
