@@ -35,6 +35,25 @@ static void shuffle(int *deck) {
 }
 
 /* Under a policy the actor plays its card (choices), the others every legal card. */
+/* A points game for ``seats`` seats: no trump one time in ``no_trump``, the sharp cards the aces
+ * and tens (or random ones), a random actor and side to maximise, a partner one time in two with
+ * four seats, marriages (the kings and over-knaves then count nothing) one time in three. */
+static mr_game random_game(int seats, int no_trump) {
+    mr_game g = {0};
+    g.trump = rnd() % (uint64_t)no_trump == 0 ? -1 : (int)(rnd() % 4);
+    g.nseats = seats;
+    g.goal = MR_GOAL_POINTS;
+    g.sharp = rnd() % 4 ? 0xC0C0C0C0u : (uint32_t)(rnd() & rnd());
+    g.actor = (int)(rnd() % seats);
+    g.maximiser = rnd() % 3 == 0;
+    if (seats == 4 && rnd() % 2) g.team = 1 << ((g.actor + 1 + rnd() % 3) % 4);
+    if (g.trump >= 0 && rnd() % 3 == 0) {
+        g.marriage = 1 + (int)(rnd() % 2);
+        g.sharp &= ~0x30303030u;
+    }
+    return g;
+}
+
 static int minimax(mr_ctx *c) {
     state *s = &c->s;
     int p = seat_after(c, s->leader, s->ntrick);
@@ -130,18 +149,7 @@ static long masters_positions(mr_ctx *c, long n, int kmax) {
     for (long it = 0; it < n; it++) {
         int r = (int)(rnd() % 10), seats = r == 0 ? 2 : r == 1 ? 4 : 3;
         int k = 1 + (int)(rnd() % kmax);
-        mr_game g = {0};
-        g.trump = rnd() % 3 == 0 ? -1 : (int)(rnd() % 4);
-        g.nseats = seats;
-        g.goal = MR_GOAL_POINTS;
-        g.sharp = rnd() % 4 ? 0xC0C0C0C0u : (uint32_t)(rnd() & rnd());
-        g.actor = (int)(rnd() % seats);
-        g.maximiser = rnd() % 3 == 0;
-        if (seats == 4 && rnd() % 2) g.team = 1 << ((g.actor + 1 + rnd() % 3) % 4);
-        if (g.trump >= 0 && rnd() % 3 == 0) {
-            g.marriage = 1 + (int)(rnd() % 2);
-            g.sharp &= ~0x30303030u;
-        }
+        mr_game g = random_game(seats, 3);
         if (seats == 3 && !g.team && rnd() % 4 == 0) g.policy = MR_POLICY_CASHING;
         mr_state st = {0};
         st.leader = (int)(rnd() % seats);
@@ -223,18 +231,7 @@ int main(int argc, char **argv) {
     for (long it = 0; it < n; it++) {
         int r = (int)(rnd() % 10), seats = r == 0 ? 2 : r == 1 ? 4 : 3;
         int k = 1 + (int)(rnd() % kmax);
-        mr_game g = {0};
-        g.trump = rnd() % 5 == 0 ? -1 : (int)(rnd() % 4);
-        g.nseats = seats;
-        g.goal = MR_GOAL_POINTS;
-        g.sharp = rnd() % 4 ? 0xC0C0C0C0u : (uint32_t)(rnd() & rnd());
-        g.actor = (int)(rnd() % seats);
-        g.maximiser = rnd() % 3 == 0;
-        if (seats == 4 && rnd() % 2) g.team = 1 << ((g.actor + 1 + rnd() % 3) % 4);
-        if (g.trump >= 0 && rnd() % 3 == 0) {
-            g.marriage = 1 + (int)(rnd() % 2);
-            g.sharp &= ~0x30303030u;
-        }
+        mr_game g = random_game(seats, 5);
         /* the deal: a shuffled deck, or (half the time) the trumps in play all in one hand */
         int deck[32];
         shuffle(deck);
