@@ -39,11 +39,11 @@ from typing import Any
 
 from analyzer.cards import RANK_TOKENS, SUIT_TOKENS, Card, CardSet, Suit
 from analyzer.errors import NotationError
+from analyzer.table import TABLES, table
 
 # The optional keys, in the order they are written.
 KEYS = ("side", "trick", "talon", "score", "marriages", "rule", "rules", "played", "first", "partner", "stock",
         "variant")
-HANDS = {2: "two", 3: "three", 4: "four"}  # hands in a line: the players at the table
 
 
 def hand_to_str(cards: CardSet) -> str:
@@ -102,16 +102,15 @@ def position_to_str(position: Any) -> str:
         extra["score"] = f"{p.score[0]},{p.score[1]}"
     if p.declared != ((), ()):
         extra["marriages"] = ",".join("".join(s.token for s in d) or "-" for d in p.declared)
-    if p.marriage_rule != default_marriage_rule(p.players):
+    if p.marriage_rule != p.table.marriage_rule:
         extra["rule"] = p.marriage_rule
     if p.rules != "csm":
         extra["rules"] = p.rules
     if p.played:
         extra["played"] = ",".join(cards_to_str(t) for t in p.played)
         extra["first"] = str(p.first_leader)
-    partner = p.to_json().get("partner") if p.players == 4 else None
-    if partner is not None:
-        extra["partner"] = str(partner)
+    if p.partner_named is not None:
+        extra["partner"] = str(p.partner_named)
     if p.players == 2 and p.stock:
         extra["stock"] = cards_to_str(p.stock)
     if p.players == 2 and p.variant != "lizany":
@@ -134,7 +133,7 @@ def position_from_str(text: str, position: Any) -> Any:
     hands_text, contract, trump, actor, leader, *rest = parts
     hands = hands_text.split("/")
     players = len(hands)
-    if players not in HANDS:
+    if players not in TABLES:  # the hands in a line are the players at the table
         raise NotationError(f"two, three or four hands separated by '/', not {hands_text!r}")
     extra: dict[str, str] = {}
     for item in rest:
@@ -147,14 +146,14 @@ def position_from_str(text: str, position: Any) -> Any:
     if players != 4 and "partner" in extra or players != 2 and ({"stock", "variant"} & set(extra)):
         key = "partner" if "partner" in extra else min({"stock", "variant"} & set(extra))
         raise NotationError(f"{key}= is given only with {'four' if key == 'partner' else 'two'} hands, "
-                            f"not {HANDS[players]}")
+                            f"not {TABLES[players].word}")
     data: dict[str, Any] = {
         "contract": contract,
         "trump": None if trump == "-" else trump,
         "actor": _seat(actor, "actor", players),
         "leader": _seat(leader, "leader", players),
         "rules": extra.get("rules", "csm"),
-        "marriage_rule": extra.get("rule", default_marriage_rule(players)),
+        "marriage_rule": extra.get("rule", table(players).marriage_rule),
     }
     if "side" in extra:
         data["side_suit"] = extra["side"]
@@ -184,11 +183,6 @@ def position_from_str(text: str, position: Any) -> Any:
     if "variant" in extra:
         data["variant"] = extra["variant"]
     return position.from_json(data)
-
-
-def default_marriage_rule(players: int) -> str:
-    """The marriage rule a table plays unless told: two players declare with the over-knave."""
-    return "over-first" if players == 2 else "czech"
 
 
 def _seat(text: str, name: str, players: int = 3) -> int:

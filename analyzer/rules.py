@@ -38,7 +38,7 @@ from analyzer.reading import canonical_json
 from analyzer.stock import legal_moves as stock_legal_moves
 from analyzer.stock import marriage_points as stock_marriage_points
 from analyzer.stock import play_move
-from analyzer.table import Table, table
+from analyzer.table import WISE_PARTNER, Table, table
 
 # The JSON readers of the tables other than the three-player one, by the number of players: a table
 # plugs in here (analyzer/variants.py registers four and two players), and Position.from_json
@@ -453,13 +453,19 @@ class Position(PositionChecks):
                 out["stock"] = " ".join(map(str, self.stock))
             if self.variant != "lizany":
                 out["variant"] = self.variant
-        if self.wise:
-            out["partner"] = "wise"
-        elif self.called is not None:
-            out["partner"] = str(self.called)
-        elif self.partner is not None:
-            out["partner"] = self.partner
+        if self.partner_named is not None:
+            out["partner"] = self.partner_named
         return out
+
+    @property
+    def partner_named(self) -> int | str | None:
+        """The partner as the JSON and the one-line notation name him: ``"wise"`` (durch with the
+        wise one), the called card, or his seat; None when there is none."""
+        if self.wise:
+            return WISE_PARTNER
+        if self.called is not None:
+            return str(self.called)
+        return self.partner
 
     def replace(self, **changes: Any) -> Position:
         """A copy with some fields changed, checked again (nothing derived: the fields as given)."""

@@ -25,6 +25,7 @@ ALONE = frozenset({Contract.BETL, Contract.OPEN_BETL, Contract.OPEN_DURCH})
 # Two players: no betl or durch; either may announce seven or hundred (the other's is "against").
 TWO_CONTRACTS = (Contract.GAME, Contract.SEVEN, Contract.HUNDRED, Contract.HUNDRED_SEVEN, Contract.SEVEN_AGAINST,
                  Contract.HUNDRED_AGAINST)
+WISE_PARTNER = "wise"  # "partner": "wise": four players' durch with the wise one
 SEAT_NAMES_4 = ("forehand", "second", "third", "dealer")
 SEAT_NAMES_2 = ("non-dealer", "dealer")
 

@@ -54,13 +54,13 @@ from analyzer.table import (  # noqa: F401 (the names the readers, scoring and t
     SEAT_NAMES_4,
     TWO,
     TWO_CONTRACTS,
+    WISE_PARTNER,
+    table,
 )
 
 PLAYERS = FOUR.seats
-WISE = "wise"  # "partner": "wise": durch with the wise one
-HAND = FOUR.hand  # cards per hand: a full four-player deal (32 / 4), two players once the stock is gone
-NUMBER = {2: TWO.word, 4: FOUR.word}
-CONTRACTS = {2: TWO_CONTRACTS, 4: FOUR_CONTRACTS}
+WISE = WISE_PARTNER
+READ = (FOUR.seats, TWO.seats)  # the tables this module reads; three players are analyzer.rules' own
 
 _JSON_KEYS = {"players", "hands", "trump", "contract", "actor", "leader", "partner", "trick", "score", "marriages",
               "marriage_rule", "rules", "talon", "side_suit"}
@@ -108,9 +108,10 @@ def position_from_json(data: Any) -> VariantPosition:
     if not isinstance(data, Mapping):
         raise PositionError("a position must be a JSON object")
     players = data.get("players", 3)
-    if players not in CONTRACTS or isinstance(players, bool):
+    if players not in READ or isinstance(players, bool):
         raise PositionError(f"\"players\" must be 2, 3 or 4, not {players!r}")
-    word = NUMBER[players]
+    at = table(players)
+    word = at.word
     unknown = set(data) - _JSON_KEYS - (_TWO_KEYS if players == 2 else set()) - {"played", "first_leader"}
     if unknown:
         raise PositionError(f"unknown key {min(unknown)!r} in position")
@@ -121,14 +122,14 @@ def position_from_json(data: Any) -> VariantPosition:
         contract = Contract.parse(data.get("contract", "game"))
     except MariasError as exc:
         raise PositionError(str(exc)) from None
-    if contract not in CONTRACTS[players]:
+    if contract not in at.contracts:
         raise PositionError(f"{word} players have no {contract.value} (they play: "
-                            f"{', '.join(k.value for k in CONTRACTS[players])})")
+                            f"{', '.join(k.value for k in at.contracts)})")
     rules = data.get("rules", "csm")
     if rules not in RULE_SETS:
         raise PositionError(f"unknown rule set {rules!r} (use {', '.join(RULE_SETS)})")
     # two players declare a marriage with the over (the rule pages): "over-first" unless told
-    marriage_rule = data.get("marriage_rule", "over-first" if players == 2 else "czech")
+    marriage_rule = data.get("marriage_rule", at.marriage_rule)
     if marriage_rule not in MARRIAGE_RULES:
         raise PositionError(f"unknown marriage rule {marriage_rule!r} (use {', '.join(MARRIAGE_RULES)})")
     if data.get("talon"):
@@ -232,5 +233,5 @@ def seat_payments(team: frozenset[int] | set[int], amount: Fraction | int, seats
     return [mine if s in team else -per for s in range(seats)]
 
 
-for _players in CONTRACTS:  # four players, and two after the stock: read by Position.from_json
+for _players in READ:  # four players, and two after the stock: read by Position.from_json
     register_table(_players, position_from_json)
