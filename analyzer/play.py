@@ -23,10 +23,7 @@ def play(position: Position, card: Card) -> Position:
     """The position after ``card`` is played by the side to move, as the review keeps it: the
     completed tricks not kept, and checked as a position on its own (a seven whose trump seven
     fell early is refused). :meth:`Position.play` plays it. Raises PositionError if illegal."""
-    seat = position.to_move
-    if card not in position.legal_moves():
-        raise PositionError(f"{card} is not legal for seat {seat} here (legal: {position.legal_moves()})")
-    after = position.play(card, check=False, history=False)
+    after, _ = played_trick(position, card, first_trick_number(position), history=False)
     if any(after.hands):
         after.check()  # the end: nothing left to check (or to solve)
     return after
