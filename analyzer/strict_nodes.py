@@ -58,7 +58,7 @@ def advance(position: Position, card: Card, names: tuple[str, ...]) -> tuple[Pos
     if left == 0:
         return None, names
     trick = position.trick + (card,)
-    best = (after.leader - position.leader) % 3
+    best = (after.leader - position.leader) % position.players
     contract, side_suit = position.contract, position.side_suit
     names, contract, side_suit = _sevens_settled(position, contract, side_suit, names, trick, best, left)
     if names is None:
