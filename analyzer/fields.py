@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from analyzer.cards import Card, CardSet, Suit, parse_cards
+from analyzer.cards import SHARP_MASK, Card, CardSet, Suit, parse_cards
 from analyzer.contract import MARRIAGE_RULES, RULE_SETS, Contract
 from analyzer.errors import MariasError, PositionError
 from analyzer.laws import default_leader, trick_winner
@@ -46,6 +46,9 @@ def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
             raise PositionError("'first_leader' needs 'played' (the tricks played from that lead)")
     elif played:
         first_leader = default_leader(contract, actor, rules)
+    sharp_talon = data.get("sharp_talon", False)
+    if not isinstance(sharp_talon, bool):
+        raise PositionError(f"'sharp_talon' must be true or false, not {sharp_talon!r}")
     return {
         "contract": contract,
         "trump": suit_or_none(data.get("trump"), "trump"),
@@ -60,7 +63,32 @@ def read_fields(data: Mapping[str, Any]) -> dict[str, Any]:
         "rules": rules,
         "played": played,
         "first_leader": first_leader,
+        "sharp_talon": sharp_talon,
     }
+
+
+def check_talon_rule(seats: int, rules: str, contract: Contract, talon: CardSet, allowed: bool) -> None:
+    """csm 7.2: no ace or ten is discarded to the talon in a game with trumps, unless ``allowed``
+    (the position's ``"sharp_talon": true``, the command line's ``--sharp-talon``). Raises
+    PositionError. The commands check their input so; the search takes any talon."""
+    if seats != 3 or rules != "csm" or allowed or not contract.has_trumps:
+        return
+    if talon.mask & SHARP_MASK:
+        raise PositionError(f"csm 7.2: an ace or ten cannot be discarded in a game with trumps (talon {talon}); "
+                            "--sharp-talon (\"sharp_talon\": true) allows it")
+
+
+def check_talon_json(data: Mapping[str, Any]) -> None:
+    """:func:`check_talon_rule` on a position or claim JSON (canonical: analyzer.reading), before
+    it is read; a field that does not read is left for the reader to name. Raises PositionError."""
+    try:
+        contract = Contract.parse(data.get("contract", "game"))
+        talon = CardSet.from_str(data.get("talon") or "")
+    except (MariasError, TypeError, AttributeError):
+        return
+    players = data.get("players", 3)
+    check_talon_rule(players if isinstance(players, int) else 3, data.get("rules", "csm"), contract, talon,
+                     data.get("sharp_talon") is True)
 
 
 def history_leader(fields: Mapping[str, Any], seats: int = 3) -> int:
@@ -96,7 +124,8 @@ def read_played(value: Any, seats: int = 3) -> tuple[tuple[Card, ...], ...]:
 
 
 _JSON_KEYS = {"hands", "trump", "contract", "side_suit", "actor", "leader", "trick", "talon", "score",
-              "marriages", "marriage_rule", "rules", "played", "first_leader", "players"}
+              "marriages", "marriage_rule", "rules", "played", "first_leader", "players",
+              "sharp_talon"}
 
 
 _SEATS = {3: "0, 1 or 2", 4: "0, 1, 2 or 3 with four players", 2: "0 or 1 with two players"}

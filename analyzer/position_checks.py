@@ -7,7 +7,7 @@ from __future__ import annotations
 from analyzer.cards import Card, CardSet, Rank, Suit
 from analyzer.contract import Contract
 from analyzer.errors import PositionError
-from analyzer.fields import read_seat
+from analyzer.fields import check_talon_rule, read_seat
 from analyzer.laws import seven_of, trick_winner
 from analyzer.stock import HAND_SIZE, check_stock, check_stock_score
 from analyzer.table import ALONE
@@ -32,6 +32,11 @@ class PositionChecks:
         self._check_sizes()
         self._check_contract()
         self._check_leader()
+
+    def check_talon_rule(self) -> None:
+        """csm 7.2 (:func:`analyzer.fields.check_talon_rule`): the commands check their input with
+        it; the search itself takes any talon (it counts a sharp talon for the defence)."""
+        check_talon_rule(self.seats, self.rules, self.contract, self.talon, self.sharp_talon)
 
     def _check_seats(self) -> None:
         for name in ("actor", "leader"):  # a seat out of range must not reach the core

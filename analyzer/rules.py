@@ -90,6 +90,9 @@ class Position(PositionChecks):
     rules: str = "csm"
     played: tuple[tuple[Card, ...], ...] = ()
     first_leader: int | None = None
+    # Sharp cards (aces, tens) in the talon allowed where the rules forbid discarding them (csm 7.2):
+    # the commands refuse such a talon without it (check_talon_rule); the search takes any talon.
+    sharp_talon: bool = False
     # The table's own fields: four players' partnership, two players' stock (analyzer/variants.py
     # reads them from the JSON, analyzer/stock.py plays the stock).
     partner: int | None = None  # the partner's seat; None: the actor alone
@@ -441,6 +444,8 @@ class Position(PositionChecks):
         if self.marriage_rule != "czech":
             out["marriage_rule"] = self.marriage_rule
         out["rules"] = self.rules
+        if self.sharp_talon:
+            out["sharp_talon"] = True
         if self.played:
             out["played"] = [[str(c) for c in cards] for cards in self.played]
             out["first_leader"] = self.first_leader

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from analyzer.cards import CardSet
-from analyzer.cli.common import BadInput, position_data, position_options
+from analyzer.cli.common import BadInput, check_talon, position_data, position_options
 from analyzer.errors import MariasError
 
 # The three-player options as the command line names them, in the one-line refusal of another table.
@@ -47,6 +47,7 @@ def claim_command(source: str | None, as_json: bool, count: bool, consistent: bo
     from analyzer.display import draw_line, draw_position
 
     data = position_data(source, "the claim", options)
+    check_talon(data)
     players = data.get("players", 3) if isinstance(data, dict) else 3
     started = time.perf_counter()
     try:

@@ -156,6 +156,9 @@ class SuitChoice(click.Choice):
 
 
 SEATS = click.Choice(["0", "1", "2"])
+SHARP_TALON_OPTION = click.option(
+    "--sharp-talon", is_flag=True, default=False,
+    help="Allow an ace or ten in the talon of a game with trumps (csm 7.2 forbids it; the JSON's \"sharp_talon\").")
 
 
 def position_options(claim: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -176,6 +179,7 @@ def position_options(claim: bool = False) -> Callable[[Callable[..., Any]], Call
         click.option("--trick", default=None, help="The cards of the trick in progress, from its leader."),
         click.option("--rules", "rule_set", type=click.Choice(RULE_SETS), default=None,
                      help="The rule set [default: csm]."),
+        SHARP_TALON_OPTION,
     ]
     if claim:
         options.insert(0, click.option("--hand", default=None,
@@ -216,6 +220,8 @@ def position_data(source: str | None, what: str, options: dict[str, Any]) -> Any
     for option, key in renames.items():
         if options.get(option) is not None:
             data[key] = options[option]
+    if options.get("sharp_talon"):
+        data["sharp_talon"] = True
     for key in ("actor", "leader"):
         if options.get(key) is not None:
             data[key] = int(options[key])
@@ -229,8 +235,30 @@ def position_data(source: str | None, what: str, options: dict[str, Any]) -> Any
     return data
 
 
-__all__ = ["BadInput", "ContractChoice", "SuitChoice", "Whole", "decode", "open_source", "position_data",
-           "position_options", "read_json"]
+__all__ = [
+    "BadInput",
+    "ContractChoice",
+    "SuitChoice",
+    "Whole",
+    "check_talon",
+    "decode",
+    "open_source",
+    "position_data",
+    "position_options",
+    "read_json",
+]
+
+
+def check_talon(data: Any) -> None:
+    """csm 7.2 on the command's input (a position or claim JSON): a sharp talon is one line and
+    exit status 2 unless allowed (``--sharp-talon``, ``"sharp_talon": true``)."""
+    from analyzer.fields import check_talon_json
+
+    if isinstance(data, dict):
+        try:
+            check_talon_json(reading.canonical_json(data))
+        except MariasError as exc:
+            raise BadInput(str(exc)) from None
 
 
 def echo_json(result: Any, settlement: Any = None) -> None:

@@ -5,7 +5,13 @@ from typing import Any
 
 import click
 
-from analyzer.cli.common import BadInput, echo_json, read_json
+from analyzer.cli.common import (
+    SHARP_TALON_OPTION,
+    BadInput,
+    check_talon,
+    echo_json,
+    read_json,
+)
 from analyzer.errors import MariasError
 
 
@@ -14,7 +20,8 @@ from analyzer.errors import MariasError
 @click.option("--json", "as_json", is_flag=True, help="Print the review as JSON on stdout.")
 @click.option("--payment", is_flag=True, help="Also settle the deal played out best from the start.")
 @click.option("--unicode/--ascii", default=False, help="Draw suits as symbols.")
-def review_command(source: str, as_json: bool, payment: bool, unicode: bool) -> None:
+@SHARP_TALON_OPTION
+def review_command(source: str, as_json: bool, payment: bool, unicode: bool, sharp_talon: bool) -> None:
     """Review a game card by card: GAME is the position JSON of the deal with "played", the tricks
     as played (each a list of cards from its leader); - or nothing for standard input.
 
@@ -26,6 +33,9 @@ def review_command(source: str, as_json: bool, payment: bool, unicode: bool) -> 
     from analyzer.review import review
 
     data = read_json(source, "the game")
+    if sharp_talon and isinstance(data, dict):
+        data["sharp_talon"] = True
+    check_talon(data)
     try:
         result = review(data)
         settlement = _settle(result.position) if payment else None
