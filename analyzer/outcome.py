@@ -5,7 +5,9 @@ solve`` prints) with each component's verdict from its own search. Choices
 made where one search cannot say (docs/semantics.md, "Payments of a solved deal"):
 an announced seven that fails is paid as killed in the last trick; a failed
 two sevens as both sevens killed; a failed betl as one trick taken, a failed
-durch as one trick short. Four players are settled as four (``"partner"``):
+durch as one trick short. Under csm, a position whose history starts at the
+deal (the actor's ten cards and the two of the talon known) gives the actor's
+``hand`` and ``talon``, from which the bonuses of csm 17 are counted. Four players are settled as four (``"partner"``):
 durch with the wise one with the winner of the line's last trick, a failed one
 alone against three. Two players (``"players": 2``) one against the other; with
 the stock the marriages are those the points line declares.
@@ -24,9 +26,10 @@ if TYPE_CHECKING:
     from analyzer.solver import SolveResult
 
 
-def result_json(position: Position, result: SolveResult) -> dict[str, Any]:
+def result_json(position: Position, result: SolveResult, dealt: Position | None = None) -> dict[str, Any]:
     """The result JSON of ``position`` played out as ``result`` says. Raises PositionError when the
-    position is not a whole deal (its trick points must make 90 with the talon's)."""
+    position is not a whole deal (its trick points must make 90 with the talon's). ``dealt``: the
+    position the play started from, when ``position`` does not keep its history (the board's)."""
     contract = position.contract
     out: dict[str, Any] = {"rules": position.rules, "contract": contract.value, "actor": position.actor}
     if position.players == 2:  # one player pays the other (analyzer/scoring/two.py)
@@ -82,7 +85,20 @@ def result_json(position: Position, result: SolveResult) -> dict[str, Any]:
         else:  # every trick: ten with three, eight with four, the first seven with the wise one
             wanted = 7 if position.wise else 8 if position.players == 4 else 10
             out["actor_tricks"] = wanted if result.makes else wanted - 1
+    out.update(dealt_cards(dealt or position))
     return out
+
+
+def dealt_cards(position: Position) -> dict[str, str]:
+    """The actor's ``hand`` (his ten cards as played) and ``talon`` for the csm 17 bonuses, when the
+    position's history starts at the deal; nothing otherwise (the bonuses are then not assessed:
+    a bonus is never assumed). Only csm pays them."""
+    if position.players != 3 or position.rules != "csm":
+        return {}
+    hand = position.start().hands[position.actor]
+    if len(hand) != 10 or len(position.talon) != 2:
+        return {}
+    return {"hand": str(hand), "talon": str(position.talon)}
 
 
 def _seven_on_line(position: Position, line: list[Any], seven: Any) -> dict[str, Any]:

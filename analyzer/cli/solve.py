@@ -12,13 +12,28 @@ if TYPE_CHECKING:
     from analyzer.rules import Position
 
 
-def load_position(source: str | None, options: dict[str, Any]) -> Position:
-    """Read the position from FILE, standard input or the options alone; check it."""
+PAYMENT_KEYS = ("flek", "flekers")  # what the table said, read by the settlement (marias score's shape)
+MAX_FLEK_TEXT = 1000  # characters of --flek or --flekers: a few components, a level or a seat list each
+
+
+def load_position(source: str | None, options: dict[str, Any], said: dict[str, Any] | None = None) -> Position:
+    """Read the position from FILE, standard input or the options alone; check it. The payment's
+    keys of the position (``flek``, ``flekers``) go to ``said``."""
     from analyzer.rules import Position
 
     data = position_data(source, "the position", options)
+    if isinstance(data, dict):
+        for key in PAYMENT_KEYS:
+            if key in data:
+                value = data.pop(key)
+                if said is not None:
+                    said.setdefault(key, value)
     try:
         position = Position.from_json(data)
+    except MariasError as exc:
+        raise BadInput(str(exc)) from None
+    try:
+        position.check_talon_rule()
     except MariasError as exc:
         raise BadInput(str(exc)) from None
     if position.tricks_left == 0:
@@ -33,13 +48,19 @@ def load_position(source: str | None, options: dict[str, Any]) -> Position:
 @click.option("--cards", "card_values", is_flag=True,
               help="Also value every legal card of the side to move, best first for that side.")
 @click.option("--payment", is_flag=True, help="Also settle the deal played out best (the rule set's payments).")
+@click.option("--flek", "flek_text", default=None, metavar="JSON",
+              help='With --payment: the flek level of each component, as in marias score\'s result, e.g. '
+                   '\'{"hra": 1, "sedma": 2}\' (the position\'s "flek").')
+@click.option("--flekers", "flekers_text", default=None, metavar="JSON",
+              help='With --payment: the defenders who said the defence\'s fleks, e.g. \'{"hra": [1]}\' '
+                   '(the position\'s "flekers").')
 @click.option("--unicode/--ascii", default=False, help="Draw suits as symbols.")
 @click.option("--tt-log2", default=16, show_default=True, type=click.IntRange(10, 28),
               help="Transposition table size: 2**N entries of 24 bytes.")
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
               help="Two players with the stock: give up after this many seconds and answer 'undecided'.")
-def solve(source: str | None, as_json: bool, card_values: bool, payment: bool, unicode: bool, tt_log2: int,
-          time_limit: float | None, **options: Any) -> None:
+def solve(source: str | None, as_json: bool, card_values: bool, payment: bool, flek_text: str | None,
+          flekers_text: str | None, unicode: bool, tt_log2: int, time_limit: float | None, **options: Any) -> None:
     """Solve a position open-handed: FILE (a position JSON), - or nothing for standard input, or the
     position as options:
 
@@ -55,11 +76,15 @@ def solve(source: str | None, as_json: bool, card_values: bool, payment: bool, u
     )
     from analyzer.solver import Solver
 
-    position = load_position(source, options)
+    said = {key: _json_option(text, f"--{key}") for key, text in (("flek", flek_text), ("flekers", flekers_text))
+            if text is not None}
+    if said and not payment:
+        raise BadInput(f"--{' and --'.join(sorted(said))} {'belongs' if len(said) == 1 else 'belong'} to the payment: add --payment")
+    position = load_position(source, options, said)
     try:
         result = Solver(tt_log2).solve(position, card_values, time_limit)
         undecided = not getattr(result, "decided", True)
-        settlement = _settle(position, result) if payment and not undecided else None
+        settlement = _settle(position, result, said) if payment and not undecided else None
     except MariasError as exc:
         raise BadInput(str(exc)) from None
     if as_json:
@@ -93,8 +118,24 @@ def solve(source: str | None, as_json: bool, card_values: bool, payment: bool, u
     click.echo(f"\n({result.nodes} nodes)", err=True)
 
 
-def _settle(position: Position, result: Any) -> Any:
+def _json_option(text: str, flag: str) -> Any:
+    """A JSON object given on the command line (bounded: no huge numbers, no deep nesting)."""
+    import json
+
+    if len(text) > MAX_FLEK_TEXT:
+        raise BadInput(f"{flag} is at most {MAX_FLEK_TEXT} characters, not {len(text)}")
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadInput(f"{flag} must be a JSON object, e.g. '{{\"hra\": 1}}', not {text[:40]!r}") from None
+    if not isinstance(value, dict):
+        raise BadInput(f"{flag} must be a JSON object, e.g. '{{\"hra\": 1}}', not {text[:40]!r}")
+    return value
+
+
+def _settle(position: Position, result: Any, said: dict[str, Any]) -> Any:
+    """The settlement of the deal played out as ``result``, with what the table said (flek)."""
     from analyzer.outcome import result_json
     from analyzer.scoring import settle_json
 
-    return settle_json(result_json(position, result))
+    return settle_json({**result_json(position, result), **said})
