@@ -14,12 +14,11 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from randpos import random_deal  # tests/ is on the path (conftest.py)
 
 from analyzer.cards import SHARP_MASK, CardSet, Suit
 from analyzer.cli import main
 from analyzer.contract import Contract
-
-from randpos import random_deal  # tests/ is on the path (conftest.py)
 
 EXAMPLES = Path(__file__).parent.parent / "analyzer" / "examples"
 CZECH = {"game": "hra", "seven": "sedma", "hundred": "kilo", "betl": "betl", "durch": "durch"}
