@@ -74,3 +74,16 @@ def test_advise_never_discards_a_sharp_card_under_csm() -> None:
     for option in json.loads(result.stdout)["options"]:
         if option.get("trump"):
             assert not any(card[1] in "AX" for card in option["discard"]), option
+
+
+def test_the_web_api_refuses_as_the_commands_do() -> None:
+    from analyzer.web.work import review_json, solve_json
+
+    with pytest.raises(PositionError, match="csm 7.2"):
+        solve_json(SHARP)
+    assert solve_json({**SHARP, "sharp_talon": True}) == solve_json({**SHARP, "sharp_talon": True, "rules": "csm"})
+    game = json.loads((EXAMPLES / "game_review.json").read_text())
+    with pytest.raises(PositionError, match="csm 7.2"):
+        review_json({**game, "talon": "lO aX", "hands": [game["hands"][0], game["hands"][1].replace("aX", "a7"),
+                                                          game["hands"][2]],
+                     "played": [[c.replace("aX", "a7") for c in trick] for trick in game["played"]]})

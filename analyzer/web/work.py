@@ -10,13 +10,16 @@ from collections.abc import Callable
 from typing import Any
 
 from analyzer import claims
-from analyzer.cards import Card, CardSet
+from analyzer.cards import Card, CardSet, parse_cards
 from analyzer.contract import MARRIAGE_RULES, RULE_SETS, SEAT_NAMES, Contract
 from analyzer.errors import MariasError
+from analyzer.fields import check_talon_json
+from analyzer.outcome import result_json
 from analyzer.policy import choose_trump, discard_for_trumps
-from analyzer.reading import parse_worlds
+from analyzer.reading import canonical_json, parse_worlds
 from analyzer.review import review_game
 from analyzer.rules import Position, default_leader
+from analyzer.scoring import settle_json
 from analyzer.solver import default_solver
 from analyzer.web.jobs import Job
 from analyzer.web.play import play
@@ -32,6 +35,7 @@ def solve_json(data: Any, cards: bool = False, contract: str | None = None, trum
         if trump is not None:
             data["trump"] = None if trump.lower() in ("none", "null", "-") else trump
     position = Position.from_json(data)
+    position.check_talon_rule()  # csm 7.2, as marias solve refuses it
     return default_solver().solve(position, cards, time_limit).to_json()
 
 
@@ -39,6 +43,8 @@ def claim_work(data: Any, options: dict[str, Any]) -> Callable[[Job], dict]:
     """A job checking a claim as ``marias claim --json [--strict]`` does, reporting redistributions
     searched (by the open-handed check: the strict search reports none, and ends within its time limit)."""
     def work(job: Job) -> dict:
+        if isinstance(data, dict):
+            check_talon_json(canonical_json(data))  # csm 7.2, as marias claim refuses it
         def total(n: int) -> None:
             job.total = n
 
@@ -62,6 +68,7 @@ def board_json(data: Any, analyse: bool = True) -> dict:
     out = play(start, cards)
     position = out.position
     view: dict[str, Any] = {
+        "start": start.to_json(),  # the set-up as read (defaults filled in, cards in one spelling)
         "position": position.to_json(),
         "tricks": [t.to_json() for t in out.tricks],
         "to_move": position.to_move if not out.finished else None,
@@ -72,7 +79,27 @@ def board_json(data: Any, analyse: bool = True) -> dict:
     }
     if analyse and out.decided is None and not out.finished:
         view["solve"] = _analysis(json.dumps(position.to_json(), sort_keys=True))
+    if out.finished and analyse:
+        view["result"] = played_result(start, list(parse_cards(cards)))
     return view
+
+
+def played_result(start: Position, cards: list[Card]) -> dict[str, Any]:
+    """The deal as played to its end: each component won or lost, the points, and the payment
+    (as ``marias solve --payment`` settles it; ``payment_error`` says why there is none). The last
+    card is forced, so the search of the position before it is the play's own result."""
+    before = play(start, cards[:-1]).position
+    out: dict[str, Any] = {"score": {"actor": before.score[0], "defence": before.score[1]}, "payment": None}
+    try:
+        result = default_solver().solve(before)
+        out.update(makes=result.makes, components=dict(result.components))
+        data = result_json(before, result, dealt=start)
+        out["points"] = data.get("points")
+        out["actor_tricks"] = data.get("actor_tricks")
+        out["payment"] = settle_json(data).to_json()
+    except MariasError as exc:
+        out["payment_error"] = str(exc)
+    return out
 
 
 @functools.lru_cache(maxsize=4096)
@@ -105,6 +132,8 @@ def deal_json(data: Any) -> dict:
 
 def review_json(data: Any) -> dict:
     """What ``marias review --json`` prints for the game JSON ``data`` (the deal and "played")."""
+    if isinstance(data, dict):
+        check_talon_json(canonical_json(data))  # csm 7.2, as marias review refuses it
     return review_game(data).to_json()
 
 

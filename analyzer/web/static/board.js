@@ -31,7 +31,7 @@ const WORDS = {
     cancelled: "Cancelled.", finished: "The play is over.", decided: "Decided by the play",
     served: (ms) => `solved on the server in ${ms} ms`, move: "card", seat: "seat", played: "played",
     best_was: "best", loss: "loss", turned_actor: "turns the verdict against the actor", turned_defence: "turns the verdict against the defence", review_none: "No card played yet.", ok: "best",
-    trick_line: (n, cards, w, p) => `${n}. ${cards} → seat ${w} takes ${p}`,
+    trick_line: (cards, w, p) => `${cards} → seat ${w} takes ${p}`,
     strict: "without seeing (one plan for every lie of the cards)",
     open_handed: "open-handed (as if the actor saw the cards)", without_seeing: "without seeing (one plan)",
     yes: "laid down", no: "not laid down", undecided_time: "undecided (time limit)",
@@ -53,6 +53,12 @@ const WORDS = {
     exact: "exact", flek_on: (c) => `flek on ${c}`, no_flek: "no flek", discard: "discard", gain: "gain",
     flek_summary: (list) => `Flek: ${list || "no"}`, in_suit: (s) => `in ${s}`, side: (s) => `side ${s}`,
     stage_confirmed: "confirmed", stage_screened: "screened early (few worlds)",
+    advice_for: (who, hand, talon) => `For ${who}: ${hand}${talon ? ` · talon ${talon}` : ""}`,
+    advice_stale: "The deal changed: the advice asked for the old deal was dropped.",
+    at95: "at 95 %", won: "won", lost: "lost", result_h: "Result of the play",
+    result_points: (a, d) => `points: actor ${a}, defence ${d}`, result_tricks: (n) => `actor's tricks: ${n}`,
+    payment_h: (unit) => `payment (${unit})`, pays: (seat, x) => `seat ${seat} ${x}`, no_payment: (why) => `no payment: ${why}`,
+    takes: (w) => `→ seat ${w}`,
   },
   cs: {
     title: "Mariášová analytická deska", setup: "Rozdání", contract: "Hra", trump: "Trumfy", side_suit: "Druhá barva",
@@ -80,7 +86,7 @@ const WORDS = {
     cancelled: "Zrušeno.", finished: "Hra skončila.", decided: "Rozhodnuto hrou",
     served: (ms) => `spočteno na serveru za ${ms} ms`, move: "karta", seat: "místo", played: "zahráno",
     best_was: "nejlepší", loss: "ztráta", turned_actor: "obrací výsledek proti aktérovi", turned_defence: "obrací výsledek proti obraně", review_none: "Zatím nebyla zahrána žádná karta.", ok: "nejlepší",
-    trick_line: (n, cards, w, p) => `${n}. ${cards} → bere místo ${w} (${p})`,
+    trick_line: (cards, w, p) => `${cards} → bere místo ${w} (${p})`,
     strict: "bez vidění karet (jeden plán pro každé rozložení)",
     open_handed: "s otevřenými kartami (jako by aktér karty viděl)", without_seeing: "bez vidění karet (jeden plán)",
     yes: "ložená", no: "není ložená", undecided_time: "nerozhodnuto (časový limit)",
@@ -102,12 +108,19 @@ const WORDS = {
     exact: "přesně", flek_on: (c) => `flek na ${c}`, no_flek: "bez fleku", discard: "odhodit", gain: "zisk",
     flek_summary: (list) => `Flek: ${list || "ne"}`, in_suit: (s) => `v ${s}`, side: (s) => `druhá ${s}`,
     stage_confirmed: "potvrzeno", stage_screened: "vyřazeno dříve (málo světů)",
+    advice_for: (who, hand, talon) => `Pro ${who}: ${hand}${talon ? ` · talon ${talon}` : ""}`,
+    advice_stale: "Rozdání se změnilo: rada pro staré rozdání byla zahozena.",
+    at95: "při 95 %", won: "vyhrává", lost: "prohrává", result_h: "Výsledek hry",
+    result_points: (a, d) => `body: aktér ${a}, obrana ${d}`, result_tricks: (n) => `štychy aktéra: ${n}`,
+    payment_h: (unit) => `platba (${unit})`, pays: (seat, x) => `místo ${seat} ${x}`, no_payment: (why) => `bez platby: ${why}`,
+    takes: (w) => `→ místo ${w}`,
   },
 };
 
 const $ = (id) => document.getElementById(id);
 const state = { lang: "en", start: null, cards: [], at: 0, view: null, meta: null, editing: false,
-                target: "0", owner: {}, lineTimer: null, job: null, seq: 0, adviceJob: null, advice: null, claim: null };
+                target: "0", owner: {}, lineTimer: null, job: null, seq: 0, adviceJob: null, advice: null, claim: null,
+                canon: null, adviceGen: 0, deal: 0 };
 
 function t(key, ...args) {
   const word = WORDS[state.lang][key];
@@ -163,6 +176,7 @@ async function refresh() {
       { position: state.start, cards: state.cards.slice(0, state.at) });
     if (seq !== state.seq) return;  // a newer request has been sent
     state.view = view;
+    state.canon = view.start;  // the set-up as the server read it: defaults filled in, one spelling
     say("");
     draw(serverMs);
   } catch (error) {
@@ -193,7 +207,8 @@ function bestCards(view) {
 
 function draw(ms) {
   const view = state.view, position = view.position;
-  syncMenus(position);
+  syncMenus(view.start || position);  // the set-up's menus show the set-up, not the trick in progress
+  fillAdviceSeats();
   const contract = state.meta.contracts.find((c) => c.value === position.contract);
   const name = state.lang === "cs" ? contract.czech : contract.value;
   const parts = [name];
@@ -247,7 +262,7 @@ function draw(ms) {
   list.replaceChildren();
   view.tricks.forEach((trick, i) => {
     const li = document.createElement("li");
-    li.textContent = t("trick_line", i + 1, trick.cards.map(cardName).join("  "), trick.winner, trick.points);
+    li.textContent = t("trick_line", trick.cards.map(cardName).join("  "), trick.winner, trick.points);
     list.append(li);
   });
 
@@ -275,11 +290,49 @@ function draw(ms) {
     verdict.textContent = view.finished ? t("finished") : view.decided ? `${t("decided")}: ${view.decided}` : "";
     $("solve-time").textContent = "";
   }
+  showResult(view.finished ? view.result : null);
+  if (state.lineTimer !== null && !view.solve) stopLine();
   $("back").disabled = state.at === 0;
   $("first").disabled = state.at === 0;
   $("forward").disabled = state.at >= state.cards.length;
   $("best").disabled = !view.solve;
   $("line").disabled = !view.solve && state.lineTimer === null;
+}
+
+// The end of the play: each component won or lost, the points, and the payment (as "marias solve
+// --payment" settles the deal; the csm bonuses counted from the actor's hand when the board holds the deal).
+function showResult(result) {
+  const box = $("result");
+  box.replaceChildren();
+  box.hidden = !result;
+  if (!result) return;
+  const head = document.createElement("strong");
+  head.textContent = t("result_h") + ": ";
+  const parts = Object.entries(result.components || {}).map(([c, ok]) => `${componentName(c)} ${ok ? t("won") : t("lost")}`);
+  if (result.points) parts.push(t("result_points", result.points.actor, result.points.defence));
+  else if (result.actor_tricks !== null && result.actor_tricks !== undefined) parts.push(t("result_tricks", result.actor_tricks));
+  const line = document.createElement("p");
+  line.id = "result-line";
+  line.append(head, parts.join(", "));
+  const pay = document.createElement("p");
+  pay.id = "result-payment";
+  const p = result.payment;
+  if (p) {
+    const amount = (x) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x).toFixed(2).replace(/\.00$/, "")}`;
+    pay.textContent = `${t("payment_h", p.unit)}: ` + p.payments.map((x, seat) => t("pays", seat, amount(x))).join(", ");
+    pay.dataset.payments = JSON.stringify(p.payments);
+    const lines = document.createElement("ul");
+    lines.className = "hint";
+    for (const row of p.lines || []) {
+      const li = document.createElement("li");
+      li.textContent = `${row.amount} ${p.unit}: ${row.description}`;
+      lines.append(li);
+    }
+    box.append(line, pay, lines);
+  } else {
+    pay.textContent = t("no_payment", result.payment_error || "");
+    box.append(line, pay);
+  }
 }
 
 function valueText(value) {
@@ -317,6 +370,7 @@ function stopLine() {
   clearTimeout(state.lineTimer);
   state.lineTimer = null;
   $("line").setAttribute("aria-pressed", "false");
+  $("line").disabled = !(state.view && state.view.solve);  // nothing left to play: not lit, not offered
 }
 
 // --- menus ----------------------------------------------------------------------------------------
@@ -373,6 +427,9 @@ function menuChanged(key) {
 
 function setStart(position, cards = [], at = 0) {
   state.start = position;
+  state.canon = null;
+  state.deal += 1;  // a new deal: an answer asked for the old one is dropped when it comes
+  dropAdvice();
   state.cards = cards;
   state.at = at;
   $("claim-result").replaceChildren();
@@ -383,6 +440,18 @@ function setStart(position, cards = [], at = 0) {
   state.claim = null;
   fillAdviceSeats();
   return refresh();
+}
+
+// A running advice job belongs to the deal it was asked for: cancel it and forget it.
+function dropAdvice() {
+  if (state.adviceJob) {
+    api(`/api/jobs/${state.adviceJob}`, undefined, "DELETE").catch(() => {});
+    state.adviceJob = null;
+    $("advice-status").textContent = t("advice_stale");
+  }
+  state.adviceGen += 1;
+  $("advice-progress").hidden = true;
+  $("advice-cancel").hidden = true;
 }
 
 async function deal() {
@@ -554,9 +623,11 @@ function showClaim(claim) {
     row.append(who, ...tokens(hand).map((c) => cardElement(c)));
     box.append(row);
   });
-  const line = document.createElement("p");
+  const line = document.createElement("div");
+  line.id = "counter-line";
   line.textContent = `${t("defence_line")}: ${example.line.map(cardName).join(" ")}`;
   box.append(line);
+  drawLine(line, example.position, example.line);
   const open = document.createElement("button");
   open.type = "button";
   open.id = "open-counterexample";
@@ -564,6 +635,31 @@ function showClaim(claim) {
   open.addEventListener("click", () => setStart(example.position, example.line, 0));
   box.append(open);
   result.append(box);
+}
+
+// A line of cards as tricks: each card with its seat, a break after each trick and its winner
+// (the server plays the line: POST /api/board?analyse=0).
+async function drawLine(box, position, cards) {
+  try {
+    const view = await api("/api/board?analyse=0", { position, cards });
+    const list = document.createElement("ol");
+    list.className = "tricks line";
+    for (const trick of view.tricks) {
+      const li = document.createElement("li");
+      li.textContent = trick.cards.map((c, i) => `${trick.players[i]}:${cardName(c)}`).join("  ") + "  " +
+        t("takes", trick.winner);
+      list.append(li);
+    }
+    const rest = cards.slice(view.tricks.reduce((n, tr) => n + tr.cards.length, 0) - (position.trick || []).length);
+    if (rest.length && rest.length < cards.length) {
+      const li = document.createElement("li");
+      li.textContent = rest.map(cardName).join("  ");
+      list.append(li);
+    }
+    const head = document.createElement("p");
+    head.textContent = `${t("defence_line")}:`;
+    box.replaceChildren(head, list);
+  } catch (error) { /* the flat line stays */ }
 }
 
 async function cancelClaim() {
@@ -710,8 +806,8 @@ function guessBox(guess) {
 // --- advice ---------------------------------------------------------------------------------------
 
 function fillAdviceSeats() {
-  const select = $("advice-seat"), position = state.start;
-  if (!position) return;
+  const select = $("advice-seat"), position = state.canon || state.start;
+  if (!position || position.actor === undefined) return;
   const current = select.dataset.actor === String(position.actor) ? select.value : String(position.actor);
   select.replaceChildren(...[0, 1, 2].map((s) => new Option(seatLabel(s, position), String(s))));
   select.value = current;
@@ -721,7 +817,8 @@ function fillAdviceSeats() {
 // The advice request (the options of "marias advise") for the chosen hand of the deal as set up:
 // the actor's view with his ten cards and the talon, or a defender's view of the contract.
 function adviceRequest() {
-  const p = state.start;
+  const p = state.canon;  // the set-up as read: a pasted deal in any spelling, its defaults filled in
+  if (!p) return null;
   const fresh = p.hands.every((h) => tokens(h).length === 10) && tokens(p.talon).length === 2 &&
     !(p.trick || []).length && !state.cards.slice(0, state.at).length;
   if (!fresh) return null;
@@ -744,10 +841,13 @@ async function runAdvice() {
   if (!state.start || state.adviceJob) return;
   const request = adviceRequest();
   if (!request) { say(t("advice_needs_deal")); return; }
+  const gen = ++state.adviceGen, deal = state.deal, asked = { ...state.canon };
+  const current = () => gen === state.adviceGen && deal === state.deal;
   $("advice-table").replaceChildren();
   const bar = $("advice-progress"), status = $("advice-status");
   try {
     let job = await api("/api/jobs/advise", request);
+    if (!current()) { api(`/api/jobs/${job.id}`, undefined, "DELETE").catch(() => {}); return; }
     state.adviceJob = job.id;
     $("advice-cancel").hidden = false;
     bar.hidden = false;
@@ -755,17 +855,25 @@ async function runAdvice() {
     status.textContent = t("advising", 0);
     while (job.state === "running") {
       await new Promise((r) => setTimeout(r, 150));
+      if (!current()) return;  // the deal changed: dropAdvice cancelled the job
       job = await api(`/api/jobs/${job.id}`, undefined, "GET");
+      if (!current()) return;
       bar.value = job.done;
       status.textContent = t("advising", Math.round(job.done / 10));
     }
     if (job.state === "cancelled") status.textContent = t("cancelled");
     else if (job.state !== "done") { status.textContent = ""; say(job.error); }
-    else showAdvice(job.result);
-  } catch (error) { say(error.message); status.textContent = ""; }
+    else showAdvice({ ...job.result, asked, askedSeat: request.seat });
+  } catch (error) { if (current()) { say(error.message); status.textContent = ""; } }
+  if (!current()) return;
   state.adviceJob = null;
   bar.hidden = true;
   $("advice-cancel").hidden = true;
+}
+
+// The deal an advice belongs to, as a key (its hands and talon) the page and its tests compare.
+function dealKey(position) {
+  return position ? [...position.hands, position.talon || ""].join("|") : "";
 }
 
 // A share with its 95 % interval (the JSON's ci95), as the CLI prints it: a bound at 0 and 1.
@@ -774,8 +882,8 @@ function pct(p, ci, exact) {
   const f = (x) => `${(100 * x).toFixed(1)} %`;
   if (exact) return `${f(p)} (${t("exact")})`;
   if (!ci) return f(p);
-  if (p <= 0) return `${f(p)} (≤ ${f(ci[1])})`;
-  if (p >= 1) return `${f(p)} (≥ ${f(ci[0])})`;
+  if (p <= 0) return `${f(p)} (≤ ${f(ci[1])} ${t("at95")})`;  // 0 of n: the bound, never "± 0"
+  if (p >= 1) return `${f(p)} (≥ ${f(ci[0])} ${t("at95")})`;
   return `${f(p)} [${(100 * ci[0]).toFixed(1)}–${f(ci[1])}]`;
 }
 function money(x, se, unit, exact) {
@@ -799,8 +907,16 @@ function showAdvice(advice) {
   state.advice = advice;
   const table = $("advice-table");
   table.replaceChildren();
+  if (advice.asked) {
+    // the table names its deal: the hand asked about (and the talon), so no table passes for another deal's
+    const p = advice.asked, seat = advice.askedSeat;
+    const caption = table.createCaption();
+    caption.textContent = t("advice_for", seatLabel(seat, p), tokens(p.hands[seat]).map(cardName).join(" "),
+                            seat === p.actor ? tokens(p.talon).map(cardName).join(" ") : "");
+    table.dataset.deal = dealKey(p);
+  }
   const head = table.createTHead().insertRow();
-  for (const word of ["#", "option", "p_make", "payment", "p_loss", "n", "stage"]) {
+  for (const word of ["#", "option", "p_make", "payment", "p_loss"]) {
     const th = document.createElement("th");
     th.textContent = word === "#" ? "#" : t(word);
     head.append(th);
@@ -820,14 +936,17 @@ function showAdvice(advice) {
       return td;
     };
     cell(String(i + 1), true);
-    cell(optionText(advice, o));
+    const what = cell(optionText(advice, o));
+    const note = document.createElement("span");  // n and the stage under the option: two columns fewer
+    note.className = "note";
+    note.textContent = `n = ${o.worlds}` + (o.exact ? ` (${t("exact")})` : "") +
+      (o.stage ? ` · ${screened ? t("stage_screened") : t("stage_confirmed")}` : "");
+    what.append(note);
     cell(pct(o.p_make.makes, (o.ci95 || {}).makes, o.exact), true);
     let payment = money(o.expected_payment, o.payment_stderr, advice.unit, o.exact);
     if (advice.view === "defender" && o.flek) payment += ` (${t("gain")} ${money(o.flek_gain, o.flek_gain_stderr, advice.unit, false)})`;
     cell(payment, true);
     cell(pct(o.p_loss, o.p_loss_ci95, o.exact), true);
-    cell(o.exact ? `${o.worlds} (${t("exact")})` : String(o.worlds), true);
-    cell(o.stage ? (screened ? t("stage_screened") : t("stage_confirmed")) : "");
   });
   let status = t("advice_done", advice.options.length, advice.seed);
   if (advice.view === "defender") status += ". " + t("flek_summary", (advice.flek || []).map(componentName).join(", "));
