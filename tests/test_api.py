@@ -45,7 +45,7 @@ def test_results_have_short_reprs_and_html() -> None:
     assert "<table" in claim._repr_html_()
     review = analyzer.review_game(example("game_review"))
     assert repr(review) == "<Review game: 30 cards, 2 turning points>"
-    assert review._repr_html_().count("<li>") == 2 and "lU" in review._repr_html_()
+    assert review._repr_html_().count("<li>") == 2 and "bX" in review._repr_html_()
 
 
 def test_tricks_group_the_line_in_the_api_and_the_json() -> None:

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -208,3 +212,171 @@ def test_more_jobs_than_cores_are_lowered_with_a_word() -> None:
 
     cores = os.cpu_count() or 1
     assert Jobs().convert(str(cores + 7), None, None) == cores and Jobs().convert("1", None, None) == 1
+
+
+# --- every command's options, hostile values, in real processes (issue 37) ------------------------
+#
+# Each case is a command line that works (small: it answers in a second or two) with one to three
+# of its options given a hostile value (numbers past every bound, of thousands of digits, negative,
+# not numbers; deep nesting; long and odd text), an option dropped, or one given twice. Each runs as
+# its own `python -m analyzer` process with a 30 s limit: it must end with 0 or 2 (one line), never
+# "internal error" and never a hang. Valid values only as large as answer quickly: a fuzzer that
+# asked for a million worlds would find only that a million worlds take long.
+
+HOSTILE_NUMBERS = ["-1", "0", "1", "2", "9" * 23, "-" + "9" * 23, "-9223372036854775808", "9223372036854775808",
+                   "18446744073709551616", "1e309", "-1e309", "1e-320", "nan", "inf", "-inf", "0x10", "1_0",
+                   " 3 ", "", "٣", "²", "3.5", "9" * 5000, "+2", "0" * 40 + "1", "true", "[]", "-0"]
+HOSTILE_TEXT = ["", " ", "[" * 300, "{" * 3000, "[" * 100_000, "\u202e\u200b", "žž", "hA hA", "h: " * 2000,
+                "x" * 100_000, "-", "--", "null", "{}", "[]", "\x01\x02", "\ud7ff", "h:A K O", "E Sv Sp",
+                '{"hra": ' + "9" * 5000 + "}", '{"a": ' * 500 + "1" + "}" * 500, "1:" + "hA " * 50, "9:hA"]
+POSITION = {"hands": ["hA hX b7", "h7 b8 bA", "h8 l7 l8"], "trump": "h", "contract": "game", "actor": 0,
+            "talon": "a9 a7"}
+DEAL = json.loads((Path(__file__).parent.parent / "analyzer" / "examples" / "seven.json").read_text())
+DEFENDER_HAND = ["hX", "bA", "bK", "b7", "lA", "lK", "l7", "aU", "a8", "aX"]
+
+# command: (arguments always given, standard input, {option: (kind, a value that works; None: not given,
+# "on": a flag given)})
+SPECS: dict[str, tuple[list[str], str | None, dict[str, tuple[str, str | None]]]] = {
+    "solve": (["solve", "-"], json.dumps(DEAL), {
+        "--json": ("flag", None), "--cards": ("flag", None), "--payment": ("flag", "on"),
+        "--flek": ("json", '{"hra": 1, "sedma": 2}'), "--flekers": ("json", '{"hra": [1]}'),
+        "--tt-log2": ("number", "12"), "--time-limit": ("number", "20"), "--trump": ("text", "h"),
+        "--contract": ("text", "sedma"), "--actor": ("number", "0"), "--leader": ("number", "0"),
+        "--talon": ("text", "a9 a7"), "--trick": ("text", ""), "--rules": ("text", "csm"),
+        "--side-suit": ("text", None), "--sharp-talon": ("flag", None)}),
+    "claim": (["claim", "-"], json.dumps({"hands": ["hA hX b7", None, None], "unseen": "h7 hK bA b8 l7 l8",
+                                          "trump": "h", "contract": "game"}), {
+        "--json": ("flag", None), "--count": ("flag", None), "--consistent": ("flag", None),
+        "--strict": ("flag", None), "--time-limit": ("number", "20"), "--component": ("text", "game"),
+        "--talon": ("text", "a9 a7"), "--unseen": ("text", "h7 hK bA b8 l7 l8")}),
+    "review": (["review", "-"], json.dumps({**POSITION, "played": [["hA", "h7", "h8"], ["b7", "bA", "l7"]]}), {
+        "--json": ("flag", None), "--payment": ("flag", None), "--sharp-talon": ("flag", None)}),
+    "score": (["score", "-"], json.dumps(BASES["score"][0]), {
+        "--json": ("flag", None), "--rules": ("text", "csm"), "-o": ("option", "bonuses=false")}),
+    "advise": (["advise", *DEFENDER_HAND], None, {
+        "--defend": ("text", "seven"), "--trump": ("text", "h"), "--actor": ("number", "0"),
+        "--seat": ("number", "1"), "--worlds": ("number", "2"), "--jobs": ("number", "1"),
+        "--seed": ("number", "0"), "--rules": ("text", "csm"), "--where": ("where", "seat2.h >= 2"),
+        "--json": ("flag", None), "--level": ("text", None), "--side-suit": ("text", None),
+        "--known": ("text", None), "--talons": ("number", None), "--talon": ("text", None)}),
+    "study": (["study", "--quiet", "-o", "{tmp}/s.parquet"], None, {
+        "--n": ("number", "3"), "--seed": ("number", "0"), "--jobs": ("number", "1"),
+        "--analyses": ("text", "shape"), "--dealer": ("text", "uniform"), "--packets": ("text", "csm"),
+        "--chunk": ("number", None), "--chain-length": ("number", None), "--burn-in": ("number", None),
+        "--cut": ("text", None), "--gather": ("text", None), "--play": ("text", None)}),
+    "plot": (["plot", "{tmp}/table.parquet", "-o", "{tmp}/f.png"], None, {"--kind": ("text", "patterns")}),
+    "mustamaija solve": (["mustamaija", "solve", "trump:d hands:h2h3sQ/h4d2cA talon:- attacker:0"], None, {
+        "--json": ("flag", None), "--player": ("number", None), "--time-limit": ("number", "10"),
+        "--endless": ("text", None)}),
+    "mustamaija study": (["mustamaija", "study", "--quiet"], None, {
+        "--players": ("text", "2,3"), "--deals": ("number", "5"), "--seed": ("number", "0"),
+        "--jobs": ("number", "1"), "--mix": ("text", None), "--ending-time": ("number", None),
+        "--check-endings": ("flag", None), "--json": ("flag", None)}),
+}
+# Text that is a valid request of real size is left out: "--dealer riffle:1000000" is a long study, not a bug.
+KIND_VALUES = {"number": HOSTILE_NUMBERS, "text": HOSTILE_TEXT + ["riffle:" + "9" * 30, "riffle:-1", "no-shuffle:x",
+                                                                   "all,all", "shape," * 1000, "Sv", "dvě sedmy"],
+               "json": HOSTILE_TEXT + ['{"hra": -1}', '{"nic": 1}', '{"hra": [1]}', '{"hra": 1e309}', "[1]"],
+               "where": HOSTILE_TEXT + ["seat1.h >= " + "9" * 30, "-9223372036854775808 < seat1.h",
+                                        "seat9.h > 1", "seat1.h >= 2 and " * 500 + "seat1.h >= 2", "seat1.x > 1",
+                                        "(" * 1000 + "seat1.h > 1" + ")" * 1000],
+               "option": [f"{n}={v}" for n in ("hundred_steps", "bonuses", "a", "rules", "unit")
+                          for v in ("9" * 5000, "[" * 3000, "x" * 300, "-1", "1e309", "nan")] + ["=", "x", "=1"]}
+
+
+def hostile_args(rng: random.Random, command: str, tmp: str) -> tuple[list[str], str | None]:
+    """A command line of ``command`` with one to three options made hostile."""
+    fixed, stdin, options = SPECS[command]
+    given: dict[str, str | None] = {name: None if kind == "flag" else value
+                                    for name, (kind, value) in options.items()
+                                    if value is not None or kind == "flag" and rng.random() < 0.3}
+    for _ in range(rng.randint(1, 3)):
+        name = rng.choice(sorted(options))
+        kind = options[name][0]
+        roll = rng.random()
+        if roll < 0.1:
+            given.pop(name, None)
+        elif kind == "flag":
+            given[name] = None
+        else:
+            given[name] = rng.choice(KIND_VALUES[kind] if roll < 0.9 else HOSTILE_NUMBERS + HOSTILE_TEXT)
+    args = [a.replace("{tmp}", tmp) for a in fixed]
+    for name, value in given.items():
+        args += [name] if value is None else [name, value]
+    if rng.random() < 0.1 and given:  # an option twice
+        name = rng.choice(sorted(given))
+        args += [name] if given[name] is None else [name, rng.choice(HOSTILE_NUMBERS)]
+    return args, stdin
+
+
+def run_process(args: list[str], stdin: str | None, cwd: str) -> tuple[int | None, str]:
+    """``python -m analyzer ARGS``: (exit status, stderr); None for a run past 30 s (killed)."""
+    env = {key: value for key, value in os.environ.items() if key != "MARIAS_DEBUG"}  # the guard itself
+    try:
+        done = subprocess.run([sys.executable, "-m", "analyzer", *args], input=(stdin or "").encode(), cwd=cwd,
+                              capture_output=True, timeout=30, env=env, check=False)
+    except subprocess.TimeoutExpired:
+        return None, ""
+    return done.returncode, done.stderr.decode("utf-8", "replace")
+
+
+def check_process(args: list[str], stdin: str | None, cwd: str) -> str | None:
+    """What is wrong with the run of ``args``, or None."""
+    code, stderr = run_process(args, stdin, cwd)
+    shown = " ".join(a if len(a) < 60 else f"<{len(a)} chars: {a[:20]}...>" for a in args)
+    if code is None:
+        return f"hung past 30 s: {shown}"
+    if "internal error" in stderr or "Traceback" in stderr or code not in (0, 2):
+        return f"exit {code}: {shown}: {stderr.strip()[-300:]}"
+    if code == 2 and not (stderr.startswith("marias: ") and stderr.count("\n") == 1):
+        return f"not one line: {shown}: {stderr[:300]!r}"
+    return None
+
+
+@pytest.fixture(scope="module")
+def fuzz_dir(tmp_path_factory) -> str:
+    """A folder with a small study table for plot."""
+    from analyzer.study import run_study
+
+    folder = tmp_path_factory.mktemp("fuzz")
+    run_study("uniform", n=5, seed=0, analyses="shape", output=str(folder / "table.parquet"), jobs=1, progress=False)
+    return str(folder)
+
+
+def fuzz_commands(count: int, seed: str, folder: str) -> list[str]:
+    """``count`` hostile command lines of every command, two processes at a time; the failures."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = random.Random(seed)
+    cases = [hostile_args(rng, command, folder) for _ in range(count) for command in sorted(SPECS)]
+    with ThreadPoolExecutor(2) as pool:
+        found = list(pool.map(lambda case: check_process(case[0], case[1], folder), cases))
+    return [f for f in found if f is not None]
+
+
+def test_every_command_line_that_works_is_small(fuzz_dir: str) -> None:
+    """The bases the hostile values are put into answer (exit 0), so the fuzzer reaches the work."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def base(command: str) -> tuple[str, int | None, str]:
+        fixed, stdin, options = SPECS[command]
+        args = [a.replace("{tmp}", fuzz_dir) for a in fixed]
+        for name, (kind, value) in options.items():
+            if value is not None:
+                args += [name] if kind == "flag" else [name, value]
+        return (command, *run_process(args, stdin, fuzz_dir))
+
+    with ThreadPoolExecutor(2) as pool:
+        for command, code, stderr in pool.map(base, sorted(SPECS)):
+            assert code == 0, (command, stderr)
+
+
+def test_hostile_command_lines_a_few_of_each(fuzz_dir: str) -> None:
+    """A hostile command line of every command, in processes: no internal error, no hang."""
+    assert fuzz_commands(1, "fuzz-processes-quick", fuzz_dir) == []
+
+
+@pytest.mark.slow
+def test_hostile_command_lines_of_every_command(fuzz_dir: str) -> None:
+    """40 hostile command lines of every command (400 processes, a few minutes on two cores)."""
+    assert fuzz_commands(40, "fuzz-processes", fuzz_dir) == []

@@ -91,7 +91,7 @@ def test_review_command_text_and_json() -> None:
     runner = CliRunner()
     text = runner.invoke(main, ["review", str(path("game_review"))])
     assert text.exit_code == 0, text.output
-    assert "Turning points:" in text.stdout and "the contract was lost at trick 6 by playing lU" in text.stdout
+    assert "Turning points:" in text.stdout and "the contract was lost at trick 7 by playing bX" in text.stdout
     payload = json.loads(runner.invoke(main, ["review", str(path("game_review")), "--json"]).stdout)
     assert set(payload) == {"position", "moves", "turning_points", "stopped"}
     assert len(payload["moves"]) == 30 and payload["moves"][0]["card"] == "hA"
