@@ -89,7 +89,9 @@ def played_result(start: Position, cards: list[Card]) -> dict[str, Any]:
     (as ``marias solve --payment`` settles it; ``payment_error`` says why there is none). The last
     card is forced, so the search of the position before it is the play's own result."""
     before = play(start, cards[:-1]).position
-    out: dict[str, Any] = {"score": {"actor": before.score[0], "defence": before.score[1]}, "payment": None}
+    final = play(start, cards).position.score
+    # the totals as the game is counted: tricks and marriages, the talon's sharp cards to the defence
+    out: dict[str, Any] = {"totals": {"actor": final[0], "defence": final[1] + start.talon.points}, "payment": None}
     try:
         result = default_solver().solve(before)
         out.update(makes=result.makes, components=dict(result.components))

@@ -56,7 +56,7 @@ const WORDS = {
     advice_for: (who, hand, talon) => `For ${who}: ${hand}${talon ? ` · talon ${talon}` : ""}`,
     advice_stale: "The deal changed: the advice asked for the old deal was dropped.",
     at95: "at 95 %", won: "won", lost: "lost", result_h: "Result of the play",
-    result_points: (a, d) => `points: actor ${a}, defence ${d}`, result_tricks: (n) => `actor's tricks: ${n}`,
+    result_points: (a, d) => `${a}:${d} (actor:defence, marriages included)`, result_tricks: (n) => `actor's tricks: ${n}`,
     payment_h: (unit) => `payment (${unit})`, pays: (seat, x) => `seat ${seat} ${x}`, no_payment: (why) => `no payment: ${why}`,
     takes: (w) => `→ seat ${w}`,
   },
@@ -111,7 +111,7 @@ const WORDS = {
     advice_for: (who, hand, talon) => `Pro ${who}: ${hand}${talon ? ` · talon ${talon}` : ""}`,
     advice_stale: "Rozdání se změnilo: rada pro staré rozdání byla zahozena.",
     at95: "při 95 %", won: "vyhrává", lost: "prohrává", result_h: "Výsledek hry",
-    result_points: (a, d) => `body: aktér ${a}, obrana ${d}`, result_tricks: (n) => `štychy aktéra: ${n}`,
+    result_points: (a, d) => `${a}:${d} (aktér:obrana, s hláškami)`, result_tricks: (n) => `štychy aktéra: ${n}`,
     payment_h: (unit) => `platba (${unit})`, pays: (seat, x) => `místo ${seat} ${x}`, no_payment: (why) => `bez platby: ${why}`,
     takes: (w) => `→ místo ${w}`,
   },
@@ -309,8 +309,8 @@ function showResult(result) {
   const head = document.createElement("strong");
   head.textContent = t("result_h") + ": ";
   const parts = Object.entries(result.components || {}).map(([c, ok]) => `${componentName(c)} ${ok ? t("won") : t("lost")}`);
-  if (result.points) parts.push(t("result_points", result.points.actor, result.points.defence));
-  else if (result.actor_tricks !== null && result.actor_tricks !== undefined) parts.push(t("result_tricks", result.actor_tricks));
+  if (result.actor_tricks !== null && result.actor_tricks !== undefined) parts.push(t("result_tricks", result.actor_tricks));
+  else if (result.totals) parts.push(t("result_points", result.totals.actor, result.totals.defence));
   const line = document.createElement("p");
   line.id = "result-line";
   line.append(head, parts.join(", "));
