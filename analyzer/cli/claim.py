@@ -8,7 +8,13 @@ from typing import Any
 import click
 
 from analyzer.cards import CardSet
-from analyzer.cli.common import BadInput, check_talon, position_data, position_options
+from analyzer.cli.common import (
+    BadInput,
+    Seconds,
+    check_talon,
+    position_data,
+    position_options,
+)
 from analyzer.errors import MariasError
 
 # The three-player options as the command line names them, in the one-line refusal of another table.
@@ -26,7 +32,7 @@ _OPTION_NAMES = {"count": "--count", "consistent": "--consistent", "components":
 @click.option("--component", "components", multiple=True,
               type=click.Choice(["game", "seven", "hundred", "two-sevens", "betl", "durch", "open-betl", "open-durch"]),
               help="Claim this component only (repeatable), e.g. the game of a seven: --component game.")
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+@click.option("--time-limit", type=Seconds(), default=None, metavar="SECONDS",
               help="Give up (one line, exit status 2) if the claim is not settled in this time.")
 @click.option("--unicode/--ascii", default=False, help="Draw suits as symbols.")
 @click.option("--strict", is_flag=True,

@@ -3,6 +3,7 @@ the position given as options (``--hands``, ``--trump``, ``--contract`` …) ins
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 from collections.abc import Callable
@@ -99,6 +100,27 @@ class Whole(click.ParamType):
             raise BadInput(f"{flag} must be at least {self.minimum}, not {number}")
         if number > self.maximum:
             raise BadInput(f"{flag} must be at most {self.maximum}, not {number}")
+        return number
+
+
+MAX_SECONDS = 10**6  # a time limit past eleven days is a typo
+
+
+class Seconds(click.ParamType):
+    """A time limit in seconds: a finite number above 0 and at most :data:`MAX_SECONDS` (``nan``
+    and ``inf`` would never end the search they limit); anything else is one line, exit status 2."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        flag = f"--{param.name.replace('_', '-')}" if param is not None and param.name else "the value"
+        text = str(value).strip()
+        try:
+            number = float(text) if len(text) <= 40 else math.nan
+        except ValueError:
+            number = math.nan
+        if not (0 < number <= MAX_SECONDS):  # nan fails every comparison
+            raise BadInput(f"{flag} must be a number of seconds above 0 and at most {MAX_SECONDS}, not {text[:40]!r}")
         return number
 
 

@@ -6,7 +6,7 @@ import os
 
 import click
 
-from analyzer.cli.common import BadInput, Jobs, Whole
+from analyzer.cli.common import BadInput, Jobs, Seconds, Whole
 from analyzer.errors import MariasError
 
 
@@ -24,7 +24,7 @@ def mustamaija() -> None:
 @click.option("--player", type=Whole(0), default=None, help="The seat asked 'can he avoid losing?' (default: the mover).")
 @click.option("--endless", type=click.Choice(("draw", "loss")), default="draw", show_default=True,
               help="Endless play (cards circling the table): nobody loses, or a loss for the player asked about.")
-@click.option("--time-limit", type=float, default=10.0, show_default=True, help="Seconds before the solver gives up.")
+@click.option("--time-limit", type=Seconds(), default=10.0, show_default=True, help="Seconds before the solver gives up.")
 @click.option("--json", "as_json", is_flag=True, help="The answer as JSON (the keys of SolveResult.to_dict).")
 def solve_command(position: str, player: int | None, endless: str, time_limit: float, as_json: bool) -> None:
     """Solve POSITION: its one-line form, a JSON file, or - for JSON on standard input."""
@@ -78,7 +78,7 @@ def solve_command(position: str, player: int | None, endless: str, time_limit: f
 @click.option("--jobs", type=Jobs(), default=None, help="Worker processes (default: all cores).")
 @click.option("--check-endings", is_flag=True,
               help="Two players: ask the solver at every endgame decision whether the hints keep the best outcome.")
-@click.option("--ending-time", type=float, default=0.2, show_default=True,
+@click.option("--ending-time", type=Seconds(), default=0.2, show_default=True,
               help="Seconds the solver may spend on one ending before it is counted unsolved.")
 @click.option("-o", "--output", default=None, help="The table of deals: FILE.csv or FILE.parquet.")
 @click.option("--plot", "plot_path", default=None,

@@ -5,7 +5,13 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from analyzer.cli.common import BadInput, echo_json, position_data, position_options
+from analyzer.cli.common import (
+    BadInput,
+    Seconds,
+    echo_json,
+    position_data,
+    position_options,
+)
 from analyzer.errors import MariasError
 
 if TYPE_CHECKING:
@@ -57,7 +63,7 @@ def load_position(source: str | None, options: dict[str, Any], said: dict[str, A
 @click.option("--unicode/--ascii", default=False, help="Draw suits as symbols.")
 @click.option("--tt-log2", default=16, show_default=True, type=click.IntRange(10, 28),
               help="Transposition table size: 2**N entries of 24 bytes.")
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+@click.option("--time-limit", type=Seconds(), default=None, metavar="SECONDS",
               help="Two players with the stock: give up after this many seconds and answer 'undecided'.")
 def solve(source: str | None, as_json: bool, card_values: bool, payment: bool, flek_text: str | None,
           flekers_text: str | None, unicode: bool, tt_log2: int, time_limit: float | None, **options: Any) -> None:
