@@ -198,6 +198,13 @@ def test_score_options_with_hostile_values_are_one_line(option: str) -> None:
       "--where", "-9223372036854775808 < seat1.h"], "at most 1000"),
     (["study", "--n", "9" * 23, "-o", "x.parquet"], "--n must be at most"),
     (["study", "--n", "10", "--chunk", "9" * 5000, "-o", "x.parquet"], "--chunk must be a whole number of at most"),
+    # the process fuzzer's finds: a time limit of nan or inf never ends the search it limits
+    (["mustamaija", "study", "--deals", "2", "--check-endings", "--ending-time", "nan"], "--ending-time must be"),
+    (["mustamaija", "study", "--deals", "2", "--check-endings", "--ending-time", "1e309"], "--ending-time must be"),
+    (["mustamaija", "solve", "trump:d hands:h2h3sQ/h4d2cA talon:- attacker:0", "--time-limit", "nan"],
+     "--time-limit must be"),
+    (["solve", "--hands", "hA", "h7", "h8", "--time-limit", "inf"], "--time-limit must be"),
+    (["claim", "--hand", "hA", "--time-limit", "-0"], "--time-limit must be"),
 ])
 def test_hostile_numbers_are_one_line_before_any_work(args: list[str], words: str, tmp_path) -> None:
     """Issue 37: huge counts hung (--jobs) or ended in "internal error" (OverflowError)."""
