@@ -18,7 +18,8 @@ from analyzer.cli import main
 # Small documents, so that a mutation that stays valid is solved in a moment.
 BASES: dict[str, list[dict[str, Any]]] = {
     "solve": [
-        {"hands": ["hA hX b7", "h7 b8 bA", "h8 l7 l8"], "trump": "h", "contract": "game", "actor": 0, "talon": "aA a7"},
+        {"hands": ["hA hX b7", "h7 b8 bA", "h8 l7 l8"], "trump": "h", "contract": "game", "actor": 0, "talon": "aA a7",
+         "sharp_talon": True},  # csm 7.2 allowed: the mutations reach the key too
         {"hands": ["h7 b7", "hA bA", "hX bX"], "contract": "betl", "actor": 0, "leader": 0},
         {"hands": [["hA", "h7"], "h: X 8", "♦ A X"], "trump": "h", "contract": "sedma", "trick": []},
     ],
