@@ -19,7 +19,7 @@ def context() -> TysiachaSearch:
     """This thread's search context (its table kept between calls)."""
     ctx = getattr(_local, "ctx", None)
     if ctx is None:
-        ctx = _local.ctx = TysiachaSearch(20)
+        ctx = _local.ctx = TysiachaSearch(18)
     return ctx
 
 
