@@ -118,7 +118,10 @@ static int move_score(const ty_ctx *c, int m) {
     int score = (int)(c->history[seat][m] >> 4);
     if (c->ntrick == 0) {
         if (m & TY_DECLARE) return 4000 + c->g.marriage[SUIT(card)] + score;
-        return score * 4 + POINTS[RANK(card)] + RANK(card);
+        /* a card no one else can head in its suit (a winner unless trumped) before the rest */
+        uint32_t others = (c->hand[0] | c->hand[1] | c->hand[2]) & ~c->hand[seat] & LANE(SUIT(card));
+        int top = !(others >> card);
+        return score * 4 + top * 64 + POINTS[RANK(card)] + RANK(card);
     }
     int best = 0;
     for (int i = 1; i < c->ntrick; i++)
@@ -211,6 +214,15 @@ static int ab(ty_ctx *c, int alpha, int beta) {
     if (c->ntrick == 0) {
         if (!(c->hand[0] | c->hand[1] | c->hand[2])) return 0;
         if (beta <= 0) return 0;
+        if (!(c->hand[0] & (c->hand[0] - 1))) { /* the last trick: one card each, nothing to choose */
+            int8_t t[3];
+            for (int k = 0; k < 3; k++) t[k] = (int8_t)__builtin_ctz(c->hand[(c->leader + k) % 3]);
+            int w = 0;
+            for (int i = 1; i < 3; i++)
+                if (beats(t[i], t[w], c->trump)) w = i;
+            return (c->leader + w) % 3 == c->g.declarer ? POINTS[RANK(t[0])] + POINTS[RANK(t[1])] + POINTS[RANK(t[2])]
+                                                        : 0;
+        }
         int top = most(c);
         if (alpha >= top) return top;
         keys(c, &k1, &k2);
@@ -343,15 +355,18 @@ void ty_ctx_clear(ty_ctx *c) {
 /* The exact value by null-window searches, bisecting [lo, hi] on the same table, which keeps
  * every bound found: fewer nodes here than one wide window (60 deals: median 50k nodes for the
  * wide window, 36k bisecting) and steadier than MTD(f) from a guess. */
-static int exact(ty_ctx *c) {
+static int exact(ty_ctx *c, int guess) {
     int lo = 0, hi = most(c);
+    int beta = guess < 0 ? lo + (hi - lo + 1) / 2 : guess;
     c->probes = 0;
     while (lo < hi) {
-        int beta = lo + (hi - lo + 1) / 2; /* bisection: a fail-soft answer may jump further */
+        if (beta <= lo) beta = lo + 1;
+        if (beta > hi) beta = hi;
         int v = ab(c, beta - 1, beta);
         c->probes++;
         if (v < beta) hi = v;
         else lo = v;
+        beta = c->probes == 1 && guess >= 0 ? (v < beta ? v : v + 1) : lo + (hi - lo + 1) / 2;
     }
     return lo;
 }
@@ -360,7 +375,7 @@ int ty_value(ty_ctx *c, const ty_game *g, const ty_state *s, int *value) {
     int code = load(c, g, s);
     if (code) return code;
     if (!(c->hand[0] | c->hand[1] | c->hand[2]) && !c->ntrick) return MR_E_TERMINAL;
-    *value = exact(c);
+    *value = exact(c, -1);
     return MR_OK;
 }
 
@@ -408,7 +423,7 @@ int ty_move_values(ty_ctx *c, const ty_game *g, const ty_state *s, int8_t *moves
     for (int i = 0; i < *n; i++) {
         c->nodes = 0;
         int gain = step(c, moves[i]);
-        values[i] = gain + exact(c);
+        values[i] = gain + exact(c, -1);
         nodes += c->nodes;
         memcpy(c->hand, hand, sizeof hand);
         memcpy(c->trick, trick, sizeof trick);
@@ -451,12 +466,14 @@ int ty_batch(ty_ctx *c, const ty_game *g, const ty_state *base, const uint32_t *
              int16_t *out, int stop_on_no, int *done) {
     ty_state s = *base;
     uint64_t nodes = 0;
+    int guess = -1; /* the worlds of a batch are alike: the last value is the first probe */
     *done = 0;
     for (int w = 0; w < nworlds; w++) {
         memcpy(s.hands, hands + 3 * w, sizeof s.hands);
         int code = load(c, g, &s);
         if (code) return code;
-        int v = target == TY_EXACT ? exact(c) : ab(c, target - 1, target) >= target;
+        int v = target == TY_EXACT ? exact(c, guess) : ab(c, target - 1, target) >= target;
+        if (target == TY_EXACT) guess = v;
         nodes += c->nodes;
         out[w] = (int16_t)v;
         (*done)++;
