@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from analyzer.cli.common import BadInput, Whole
+from analyzer.cli.common import BadInput, Jobs, Whole
 from analyzer.errors import MariasError
 
 RULE_OPTIONS = [
@@ -149,6 +149,104 @@ def score_command(bid: int, points: str | None, declarer: int, scoring: str, rou
     for seat, score in enumerate(scores):
         role = "declarer" if seat == declarer else "opponent"
         click.echo(f"seat {seat} ({role}): {score:+d}")
+
+
+@tysiacha.command("advise")
+@click.argument("hand")
+@click.option("--bid", type=Whole(0), default=100, show_default=True,
+              help="After the widow (10 cards): the bid won, the final bid is raised from it.")
+@click.option("--widows", type=Whole(1), default=48, show_default=True,
+              help="Before the widow (7 cards): widows sampled of the 680 (680: every one).")
+@click.option("--choose-worlds", type=Whole(1), default=None,
+              help="Splits the pass and the final bid are chosen on (default: 6 per widow, 48 after it).")
+@click.option("--report-worlds", type=Whole(1), default=None,
+              help="Other splits the figures are reported on (default: 6 per widow, 200 after it).")
+@click.option("--candidates", type=Whole(1), default=None,
+              help="Pairs to pass compared exactly, fewest card points first (default: 3 before the widow, all after).")
+@click.option("--seed", type=Whole(), default=0, show_default=True, help="Same seed, same numbers.")
+@click.option("--jobs", type=Jobs(), default=2, show_default=True, help="Threads.")
+@rule_options
+@click.option("--json", "as_json", is_flag=True, help="The advice as JSON.")
+def advise_command(hand: str, bid: int, widows: int, choose_worlds: int | None, report_worlds: int | None,
+                   candidates: int | None, seed: int, jobs: int, marriages: str, any_lead: bool, must_beat: bool,
+                   as_json: bool) -> None:
+    """Advice for HAND: 7 cards, the bids before the widow; 10 cards (the widow taken), which two
+    cards to pass and how far to raise. Open-hand totals, chosen on one set of splits and
+    reported on another, with 95 % intervals."""
+    from analyzer.cards import CardSet
+    from analyzer.tysiacha.advice import advise_after_widow, advise_bidding
+
+    try:
+        rules = _rules(marriages, any_lead, must_beat)
+        cards = CardSet.from_str(hand)
+        if len(cards) == 7:
+            advice = advise_bidding(cards, rules, widows=widows, choose_worlds=choose_worlds or 6,
+                                    report_worlds=report_worlds or 6, seed=seed, jobs=jobs, limit=candidates or 3)
+        elif len(cards) == 10:
+            advice = advise_after_widow(cards, bid, rules, choose_worlds=choose_worlds or 48,
+                                        report_worlds=report_worlds or 200, seed=seed, limit=candidates)
+        else:
+            raise BadInput(f"HAND must be 7 cards (before the widow) or 10 (after it), not {len(cards)}")
+    except MariasError as exc:
+        raise BadInput(str(exc)) from None
+    data = advice.to_dict()
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False))
+        return
+    if len(cards) == 7:
+        click.echo(f"hand {cards}: {data['widows']} of 680 widows, per widow the pass and final bid chosen on "
+                   f"{data['choose_worlds']} splits, reported on {data['report_worlds']} others "
+                   f"[{data['seconds']:.1f} s]")
+        click.echo(f"{'bid':>5} {'P(total>=bid)':>16} {'E seed score':>16} {'E standard':>16} {'final (std)':>12}")
+        for row in data["bids"]:
+            p, sd, st = row["p"], row["seed"], row["standard"]
+            click.echo(f"{row['bid']:>5} {p['mean']:>8.3f} ±{p['ci95']:<6.3f} {sd['mean']:>8.1f} ±{sd['ci95']:<6.1f}"
+                       f" {st['mean']:>8.1f} ±{st['ci95']:<6.1f} {row['mean_final_bid_standard']:>12.1f}")
+        return
+    t = data["total"]
+    click.echo(f"hand {cards}, bid {bid}: pass {data['passed'][0]} to the next seat, {data['passed'][1]} to the "
+               f"other [{data['seconds']:.1f} s]")
+    click.echo(f"open-hand total {t['mean']:.1f} ±{t['ci95']:.1f} (95 %, {t['worlds']} splits not used to choose)")
+    click.echo(f"final bid: seed scoring {data['final_bid']['seed']} (never raise: the score is total - bid), "
+               f"standard {data['final_bid']['standard']}")
+    for row in data["raises"]:
+        click.echo(f"  {row['final_bid']:>4}: P {row['p']:.3f}  E seed {row['expected_seed']:+.1f}  "
+                   f"E standard {row['expected_standard']:+.1f} ±{row['ci95_standard']:.1f}")
+
+
+@tysiacha.command("study")
+@click.option("--deals", type=Whole(1), default=500, show_default=True, help="Deals to solve.")
+@click.option("--seed", type=Whole(), default=0, show_default=True, help="Same seed, same table.")
+@rule_options
+@click.option("-o", "--output", default=None, help="The table of deals: FILE.csv.")
+@click.option("--plot", "plot_path", default=None, help="The figure: FILE.png.")
+@click.option("--json", "as_json", is_flag=True, help="The summary as JSON.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def study_command(deals: int, seed: int, marriages: str, any_lead: bool, must_beat: bool, output: str | None,
+                  plot_path: str | None, as_json: bool, quiet: bool) -> None:
+    """Deal many hands: P(a marriage in hand), the declarer's exact open-hand total by the
+    marriages held, how often 100, 120, ... is reachable."""
+    from analyzer.tysiacha.study import plot, run_study, summarise, summary_frame
+
+    if output and not output.endswith(".csv"):
+        raise BadInput(f"-o must name a .csv file, not {output!r}")
+    for path in (output, plot_path):
+        if path and not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+            raise BadInput(f"no directory for {path!r}")
+    rules = _rules(marriages, any_lead, must_beat)
+    table = run_study(deals, seed, rules, progress=not quiet and not as_json)
+    summary = summarise(table)
+    if output:
+        table.to_csv(output, index=False)
+    if plot_path:
+        plot(table, plot_path)
+    if as_json:
+        click.echo(json.dumps(summary, ensure_ascii=False))
+        return
+    m7, m10 = summary["marriage_in_7"], summary["marriage_in_10"]
+    click.echo(f"{deals} deals (seed {seed}): a marriage in the 7 cards {m7['p']:.3f} [{m7['lo']:.3f}, {m7['hi']:.3f}],"
+               f" after the widow {m10['p']:.3f} [{m10['lo']:.3f}, {m10['hi']:.3f}] (95 % Wilson)")
+    click.echo(summary_frame(table).to_string(index=False))
 
 
 __all__ = ["tysiacha"]
