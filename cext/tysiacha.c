@@ -115,29 +115,33 @@ static int gen_moves(const ty_ctx *c, int8_t *moves) {
  * declarations, then winners; following, points to a friend who holds the trick, else the
  * cheapest card that takes it, else the least points. (A history of cutoffs, as solver.c
  * keeps, doubled the nodes here: 200 deals, 22.0M nodes with it, 10.0M without.) */
-static int move_score(const ty_ctx *c, int m) {
-    int card = m & 31, seat = to_move(c);
-    if (c->ntrick == 0) {
-        if (m & TY_DECLARE) return 4000 + c->g.marriage[SUIT(card)];
-        /* a card no one else can head in its suit (a winner unless trumped) before the rest */
-        uint32_t others = (c->hand[0] | c->hand[1] | c->hand[2]) & ~c->hand[seat] & LANE(SUIT(card));
-        int top = !(others >> card);
-        return top * 64 + POINTS[RANK(card)] + RANK(card);
-    }
-    int best = 0;
-    for (int i = 1; i < c->ntrick; i++)
-        if (beats(c->trick[i], c->trick[best], c->trump)) best = i;
-    int best_seat = (c->leader + best) % 3, d = c->g.declarer;
-    int friend_wins = (best_seat == d) == (seat == d);
-    int wins = beats(card, c->trick[best], c->trump);
-    if (friend_wins && !wins) return 2000 + POINTS[RANK(card)] * 8; /* give points to the friend */
-    if (wins) return 1000 + POINTS[RANK(card)] * 4 - RANK(card);    /* take it cheaply */
-    return 500 - POINTS[RANK(card)] * 8 - RANK(card);                /* lose the least */
-}
-
 static void order(const ty_ctx *c, int8_t *moves, int n, int first_move) {
     int score[MAX_MOVES];
-    for (int i = 0; i < n; i++) score[i] = moves[i] == first_move ? 1 << 20 : move_score(c, moves[i]);
+    int seat = to_move(c);
+    if (c->ntrick == 0) {
+        uint32_t others = (c->hand[0] | c->hand[1] | c->hand[2]) & ~c->hand[seat];
+        for (int i = 0; i < n; i++) {
+            int m = moves[i], card = m & 31;
+            if (m == first_move) score[i] = 1 << 20;
+            else if (m & TY_DECLARE) score[i] = 4000 + c->g.marriage[SUIT(card)];
+            else /* a card no one else can head in its suit (a winner unless trumped) before the rest */
+                score[i] = (!((others & LANE(SUIT(card))) >> card)) * 64 + POINTS[RANK(card)] + RANK(card);
+        }
+    } else {
+        int best = 0;
+        for (int i = 1; i < c->ntrick; i++)
+            if (beats(c->trick[i], c->trick[best], c->trump)) best = i;
+        int best_seat = (c->leader + best) % 3, d = c->g.declarer, top = c->trick[best];
+        int friend_wins = (best_seat == d) == (seat == d);
+        for (int i = 0; i < n; i++) {
+            int card = moves[i], p = POINTS[RANK(card)];
+            int wins = beats(card, top, c->trump);
+            if (card == first_move) score[i] = 1 << 20;
+            else if (friend_wins && !wins) score[i] = 2000 + p * 8; /* give points to the friend */
+            else if (wins) score[i] = 1000 + p * 4 - RANK(card);    /* take it cheaply */
+            else score[i] = 500 - p * 8 - RANK(card);                /* lose the least */
+        }
+    }
     for (int i = 1; i < n; i++) {
         int8_t m = moves[i];
         int s = score[i], j = i;
@@ -226,6 +230,13 @@ static int ab(ty_ctx *c, int alpha, int beta) {
         }
         int top = most(c);
         if (alpha >= top) return top;
+        if (c->leader == c->g.declarer && (!c->first || c->g.any_lead)) {
+            /* on lead he may declare any marriage he holds now: at least its points */
+            int sure = 0;
+            for (int s = 0; s < 4; s++)
+                if (marriage_in(c->hand[c->leader], s) && c->g.marriage[s] > sure) sure = c->g.marriage[s];
+            if (sure >= beta) return sure;
+        }
         keys(c, &k1, &k2);
         uint64_t h = (k1 ^ ((uint64_t)k2 << 21)) * 0x9E3779B97F4A7C15ull;
         e = &c->tt[(h >> 32) & c->mask];
