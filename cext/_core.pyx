@@ -30,7 +30,7 @@ from csolver cimport (
     MS_EXCHANGE, ms_game, ms_state, ms_ctx, ms_ctx_new, ms_ctx_free, ms_set_time_limit, ms_search, ms_value,
     ms_move_values, ms_line, ms_nodes, ms_leaves,
     TY_DECLARE, TY_EXACT, ty_game, ty_state, ty_ctx, ty_ctx_new, ty_ctx_free, ty_ctx_clear, ty_value, ty_search,
-    ty_move_values, ty_line, ty_batch, ty_nodes,
+    ty_move_values, ty_line, ty_batch, ty_nodes, ty_shuffle,
 )
 
 from analyzer.errors import MariasError
@@ -458,6 +458,11 @@ cdef class TysiachaSearch:
                                 &out_view[0] if n else NULL, stop_on_no, &done)
         check(code)
         return out, done
+
+    def shuffle(self, seed: int) -> None:
+        """Tests: try moves in a random order from ``seed`` (0: the search's own order)."""
+        with self.lock:
+            ty_shuffle(self.ctx, seed)
 
     @property
     def nodes(self) -> int:

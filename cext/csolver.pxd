@@ -114,3 +114,4 @@ cdef extern from "tysiacha.h" nogil:
     int ty_batch(ty_ctx *ctx, const ty_game *game, const ty_state *base, const uint32_t *hands, int nworlds,
                  int target, int16_t *out, int stop_on_no, int *done)
     uint64_t ty_nodes(const ty_ctx *ctx)
+    void ty_shuffle(ty_ctx *ctx, uint64_t seed)

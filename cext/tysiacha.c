@@ -50,6 +50,7 @@ struct ty_ctx {
     int ntrick, leader, trump, first;
     uint64_t nodes;
     int probes;
+    uint64_t shuffle; /* non-zero: moves in a random order (tests: values must not depend on it) */
 };
 
 static inline uint32_t pack(uint32_t h) {
@@ -115,7 +116,7 @@ static int gen_moves(const ty_ctx *c, int8_t *moves) {
  * declarations, then winners; following, points to a friend who holds the trick, else the
  * cheapest card that takes it, else the least points. (A history of cutoffs, as solver.c
  * keeps, doubled the nodes here: 200 deals, 22.0M nodes with it, 10.0M without.) */
-static void order(const ty_ctx *c, int8_t *moves, int n, int first_move) {
+static void order(ty_ctx *c, int8_t *moves, int n, int first_move) {
     int score[MAX_MOVES];
     int seat = to_move(c);
     if (c->ntrick == 0) {
@@ -140,6 +141,12 @@ static void order(const ty_ctx *c, int8_t *moves, int n, int first_move) {
             else if (friend_wins && !wins) score[i] = 2000 + p * 8; /* give points to the friend */
             else if (wins) score[i] = 1000 + p * 4 - RANK(card);    /* take it cheaply */
             else score[i] = 500 - p * 8 - RANK(card);                /* lose the least */
+        }
+    }
+    if (c->shuffle) {
+        for (int i = 0; i < n; i++) {
+            c->shuffle = c->shuffle * 6364136223846793005ull + 1442695040888963407ull;
+            score[i] = (int)(c->shuffle >> 44);
         }
     }
     for (int i = 1; i < n; i++) {
@@ -492,4 +499,5 @@ int ty_batch(ty_ctx *c, const ty_game *g, const ty_state *base, const uint32_t *
 }
 
 uint64_t ty_nodes(const ty_ctx *c) { return c->nodes; }
-int ty_probes(const ty_ctx *c) { return c->probes; }
+
+void ty_shuffle(ty_ctx *c, uint64_t seed) { c->shuffle = seed ? seed | 1 : 0; }

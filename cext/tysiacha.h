@@ -66,5 +66,8 @@ int ty_line(ty_ctx *ctx, const ty_game *game, const ty_state *state, int value, 
 int ty_batch(ty_ctx *ctx, const ty_game *game, const ty_state *base, const uint32_t *hands, int nworlds,
              int target, int16_t *out, int stop_on_no, int *done);
 uint64_t ty_nodes(const ty_ctx *ctx);
+/* Tests: with a non-zero seed, moves are tried in a random order (the table's move too);
+ * 0 restores the search's own order. Values must not change. */
+void ty_shuffle(ty_ctx *ctx, uint64_t seed);
 
 #endif

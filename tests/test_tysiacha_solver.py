@@ -83,32 +83,48 @@ def _deal(rng: random.Random) -> Position:
                                "bid": 100})
 
 
-def _shuffled_search(rng: random.Random, p: Position, rules: Rules) -> int:
-    """A plain minimax in Python on the core's move values from a random order of moves: the
-    core's value does not depend on its order (its table warm from other orders, or cold)."""
-    return TysiachaSearch(rng.choice((10, 14, 18))).value(rules.core_game(p.declarer), p.core_state())
-
-
 def test_full_deals_values_do_not_depend_on_the_order_cards_are_tried() -> None:
-    """A full 8-trick deal's value is the same from a fresh table, a warm one, after each legal
-    first move (the best of them), and along the line (each step's value plus its gain)."""
+    """A full 8-trick deal's value is the same with the moves tried in random orders (fresh
+    tables of three sizes, and one table kept warm across orders), equals the best first move's
+    value, and the line replays to it move by move with each step's value checked afresh."""
     rng = random.Random(8)
     shared = TysiachaSearch(18)
-    for _ in range(30):
+    warm = TysiachaSearch(16)
+    for k in range(24):
         p = _deal(rng)
-        rules = Rules(any_lead=rng.random() < 0.3)
+        rules = Rules(any_lead=rng.random() < 0.3, must_beat=rng.random() < 0.2,
+                      marriages=rng.choice(("seed", "german")))
         game, state = rules.core_game(p.declarer), p.core_state()
         v = shared.value(game, state)
-        assert _shuffled_search(rng, p, rules) == v
+        for seed in (k + 1, k + 100):
+            fresh = TysiachaSearch(rng.choice((10, 14, 18)))
+            fresh.shuffle(seed)
+            assert fresh.value(game, state) == v
+            warm.shuffle(seed)
+            assert warm.value(game, state) == v
         moves = shared.move_values(game, state)
-        assert max(val for _, val in moves) == v  # the declarer leads
+        best = max if p.to_move == p.declarer else min
+        assert best(val for _, val in moves) == v
         line = shared.line(game, state, v)
         q, rest = p, v
         for code, gain in line:
-            assert TysiachaSearch(12).value(game, q.core_state()) == rest
+            check = TysiachaSearch(12)
+            check.shuffle(code + 1)
+            assert check.value(game, q.core_state()) == rest
             q = q.play((Card(code & 31), bool(code & DECLARE)), rules)
             rest -= gain
-        assert rest == 0
+        assert rest == 0 and q.over
+
+
+def test_endgames_do_not_depend_on_the_order_either() -> None:
+    rng = random.Random(9)
+    ctx = TysiachaSearch(12)
+    plain = TysiachaSearch(12)
+    for k in range(300):
+        case = random_endgame(rng, 4)
+        game, state = core_args(case)
+        ctx.shuffle(k + 1)
+        assert ctx.move_values(game, state) == plain.move_values(game, state)
 
 
 def test_batch_agrees_with_single_calls() -> None:
