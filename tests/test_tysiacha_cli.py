@@ -40,7 +40,7 @@ def test_claim() -> None:
     got = _run("claim", STRONG, "--json")
     assert got.exit_code == 0
     data = json.loads(got.output)
-    assert data["laid_down"] and data["splits"] == 3432
+    assert data["laid_down"] and data["distributions"] == data["winning"] == 3432
     assert {k for k in data if k not in ("seconds", "nodes")} == \
         {k for k in check_claim(parse_position(STRONG)).to_dict() if k not in ("seconds", "nodes")}
     high = _run("claim", STRONG, "--target", "230")

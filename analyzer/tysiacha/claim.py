@@ -33,6 +33,7 @@ class ClaimResult:
     counter_line: list[str]
     nodes: int
     seconds: float
+    answered: int = 0  # splits answered: all of them, or up to the first failure
 
     @property
     def laid_down(self) -> bool:
@@ -44,8 +45,8 @@ class ClaimResult:
             "position": str(self.position),
             "target": self.target,
             "laid_down": self.laid_down,
-            "splits": self.splits,
-            "failing": self.failing,
+            "distributions": self.splits,  # the names of marias claim --json
+            "winning": self.splits - self.failing if self.answered == self.splits else None,
             "exact": True,
             "counterexample": None if self.counterexample is None else {
                 "position": str(self.counterexample),
@@ -92,21 +93,20 @@ def splits(position: Position) -> tuple[list[int], np.ndarray]:
 
 
 def check_claim(position: Position, target: int | None = None, rules: Rules | None = None,
-                all_splits: bool = True) -> ClaimResult:
-    """Is the position laid down for ``target`` (default: the bid)? With ``all_splits`` every split
-    is answered (the count of failing ones is exact); else the batch stops at the first failure."""
+                count: bool = False) -> ClaimResult:
+    """Is the position laid down for ``target`` (default: the bid)? The batch stops at the first
+    failing split; with ``count`` (``marias claim --count``) every split is answered and the
+    count of failing ones is exact."""
     rules = rules or Rules()
     if position.over:
         raise PositionError("the hand is over: nothing to claim")
-    if position.to_move != position.declarer and position.trick == ():
-        pass  # a claim part-way may be made with the defence on lead too
     target = position.bid if target is None else target
     start = time.perf_counter()
     need = target - position.declarer_points(rules)
     _, worlds = splits(position)
     ctx = context()
     game, state = rules.core_game(position.declarer), position.core_state()
-    out, done = ctx.batch(game, state, np.ascontiguousarray(worlds), need, stop_on_no=not all_splits)
+    out, done = ctx.batch(game, state, np.ascontiguousarray(worlds), need, stop_on_no=not count)
     nodes = ctx.nodes
     answered = out[:done]
     failing = int((answered == 0).sum())
@@ -118,5 +118,5 @@ def check_claim(position: Position, target: int | None = None, rules: Rules | No
         result = solve(counter, rules)
         total_ = result.total
         line = [move_str(m) for m, _ in result.line]
-    return ClaimResult(position, target, done if all_splits else len(worlds), failing, counter, total_, line,
-                       nodes, time.perf_counter() - start)
+    return ClaimResult(position, target, len(worlds), failing, counter, total_, line, nodes,
+                       time.perf_counter() - start, done)
