@@ -205,6 +205,30 @@ static inline void keys(const ty_ctx *c, uint64_t *k1, uint32_t *k2) {
     *k2 = pack(c->hand[2]);
 }
 
+static inline entry *slot(const ty_ctx *c, uint64_t k1, uint32_t k2) {
+    uint64_t h = (k1 ^ ((uint64_t)k2 << 21)) * 0x9E3779B97F4A7C15ull;
+    return &c->tt[(h >> 32) & c->mask];
+}
+
+/* The last card of a trick: fetch the table entries of every next lead at once, so that their
+ * cache misses overlap instead of coming one after another (a quarter of the time was spent
+ * waiting on the probe). */
+static void prefetch_children(const ty_ctx *c, const int8_t *moves, int n) {
+    int seat = to_move(c);
+    for (int i = 0; i < n; i++) {
+        int card = moves[i], w = 0;
+        int8_t t[3] = {c->trick[0], c->trick[1], (int8_t)card};
+        for (int k = 1; k < 3; k++)
+            if (beats(t[k], t[w], c->trump)) w = k;
+        int leader = (c->leader + w) % 3;
+        uint32_t h[3] = {c->hand[0], c->hand[1], c->hand[2]};
+        h[seat] &= ~(1u << card);
+        uint64_t aux = (uint64_t)(leader | (c->trump + 1) << 2);
+        uint64_t k1 = (uint64_t)pack(h[0]) | (uint64_t)pack(h[1]) << 24 | aux << 48;
+        __builtin_prefetch(slot(c, k1, pack(h[2])));
+    }
+}
+
 /* The most the declarer can still gain: every card left and each marriage he could declare. */
 static int most(const ty_ctx *c) {
     int sum = 0;
@@ -245,8 +269,7 @@ static int ab(ty_ctx *c, int alpha, int beta) {
             if (sure >= beta) return sure;
         }
         keys(c, &k1, &k2);
-        uint64_t h = (k1 ^ ((uint64_t)k2 << 21)) * 0x9E3779B97F4A7C15ull;
-        e = &c->tt[(h >> 32) & c->mask];
+        e = slot(c, k1, k2);
         if (e->used && e->k1 == k1 && e->k2 == k2) {
             if (e->lo >= beta) return e->lo;
             if (e->hi <= alpha) return e->hi;
@@ -258,6 +281,7 @@ static int ab(ty_ctx *c, int alpha, int beta) {
     }
     int8_t moves[MAX_MOVES];
     int n = gen_moves(c, moves);
+    if (c->ntrick == 2 && n > 1) prefetch_children(c, moves, n);
     order(c, moves, n, tt_move);
     int seat = to_move(c);
     int maxi = seat == c->g.declarer;
