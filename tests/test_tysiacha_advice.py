@@ -73,6 +73,11 @@ def test_bidding_rows() -> None:
     ps = [r["p"]["mean"] for r in a.rows]
     assert ps == sorted(ps, reverse=True)
     assert a.rows[0]["worlds"] == 8
+    assert a.rows[0]["bid"] == 100 and a.rows[0]["mean_final_bid_standard"] == 100  # the obliged may not raise
+    assert all(r["allowed_standard"] for r in a.rows)  # the heart marriage in hand
+    bare = advise_bidding(CardSet.from_str("hA hX bA bX a9 lU l9"), widows=2, choose_worlds=1, report_worlds=1,
+                          limit=1)
+    assert [r["allowed_standard"] for r in bare.rows] == [r["bid"] <= 120 for r in bare.rows]
 
 
 def test_study_same_seed_same_table() -> None:

@@ -202,8 +202,9 @@ def advise_command(hand: str, bid: int, widows: int, choose_worlds: int | None, 
         click.echo(f"{'bid':>5} {'P(total>=bid)':>16} {'E seed score':>16} {'E standard':>16} {'final (std)':>12}")
         for row in data["bids"]:
             p, sd, st = row["p"], row["seed"], row["standard"]
+            note = "" if row["allowed_standard"] else "  (standard: no bid over 120 without a marriage)"
             click.echo(f"{row['bid']:>5} {p['mean']:>8.3f} ±{p['ci95']:<6.3f} {sd['mean']:>8.1f} ±{sd['ci95']:<6.1f}"
-                       f" {st['mean']:>8.1f} ±{st['ci95']:<6.1f} {row['mean_final_bid_standard']:>12.1f}")
+                       f" {st['mean']:>8.1f} ±{st['ci95']:<6.1f} {row['mean_final_bid_standard']:>12.1f}{note}")
         return
     t = data["total"]
     click.echo(f"hand {cards}, bid {bid}: pass {data['passed'][0]} to the next seat, {data['passed'][1]} to the "

@@ -34,6 +34,7 @@ from analyzer.tysiacha.solver import context
 
 DECLARER = 0  # advice seats the declarer at 0: he leads; passed[0] goes to seat 1, passed[1] to seat 2
 BID_STEP = 10
+OBLIGED = 100  # forehand's opening bid
 
 
 def pass_candidates(hand: CardSet, limit: int | None = None) -> list[tuple[Card, Card]]:
@@ -236,7 +237,8 @@ def advise_bidding(hand7: CardSet, rules: Rules | None = None, widows: int = 48,
     for bid in bids:
         per = {"p": [], "seed": [], "standard": [], "final": []}
         for choose, report in results:
-            final_std = best_final_bid(choose, bid, "standard")
+            # the obliged forehand left at 100 takes the widow unseen by the others and may not raise
+            final_std = bid if bid == OBLIGED else best_final_bid(choose, bid, "standard")
             per["final"].append(final_std)
             per["p"].append(float((report >= bid).mean()))
             per["seed"].append(float(np.mean([declarer_score(bid, int(v), "seed") for v in report])))
@@ -246,6 +248,8 @@ def advise_bidding(hand7: CardSet, rules: Rules | None = None, widows: int = 48,
             m, h = _interval(np.array(per[key]))
             row[key] = {"mean": round(m, 4 if key == "p" else 2), "ci95": round(h, 4 if key == "p" else 2)}
         row["mean_final_bid_standard"] = round(float(np.mean(per["final"])), 1)
+        # the standard rule (an option of the auction): no bid over 120 without a marriage in hand
+        row["allowed_standard"] = bid <= 120 or bool(marriages_in(hand7))
         advice.rows.append(row)
     advice.seconds = time.perf_counter() - start
     return advice
