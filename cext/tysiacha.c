@@ -261,12 +261,32 @@ static int ab(ty_ctx *c, int alpha, int beta) {
         }
         int top = most(c);
         if (alpha >= top) return top;
-        if (c->leader == c->g.declarer && (!c->first || c->g.any_lead)) {
-            /* on lead he may declare any marriage he holds now: at least its points */
-            int sure = 0;
+        if (c->leader == c->g.declarer) {
+            int d = c->g.declarer, sure = 0, marriages = 0;
+            uint32_t mine = c->hand[d], opp = c->hand[(d + 1) % 3] | c->hand[(d + 2) % 3];
             for (int s = 0; s < 4; s++)
-                if (marriage_in(c->hand[c->leader], s) && c->g.marriage[s] > sure) sure = c->g.marriage[s];
+                if (marriage_in(mine, s)) {
+                    marriages = 1;
+                    /* on lead he may declare any marriage he holds now: at least its points */
+                    if ((!c->first || c->g.any_lead) && c->g.marriage[s] > sure) sure = c->g.marriage[s];
+                }
             if (sure >= beta) return sure;
+            if (c->trump < 0 || !(opp & LANE(c->trump))) {
+                /* Nobody can ruff him and every card he holds tops its suit: leading them one by one
+                 * he takes every trick (the defence never leads, so trumps stay). Exact unless he
+                 * holds a marriage, whose declaration would change trumps: then a lower bound. */
+                int all_top = 1;
+                for (int s = 0; s < 4 && all_top; s++) {
+                    uint32_t m = mine & LANE(s), o = opp & LANE(s);
+                    if (m && o && __builtin_ctz(m) < 31 - __builtin_clz(o)) all_top = 0;
+                }
+                if (all_top) {
+                    int pts = 0;
+                    uint32_t all = mine | opp;
+                    for (int r = 2; r < 8; r++) pts += POINTS[r] * popcount(all & (0x01010101u << r));
+                    if (!marriages || pts >= beta) return pts;
+                }
+            }
         }
         keys(c, &k1, &k2);
         e = slot(c, k1, k2);
