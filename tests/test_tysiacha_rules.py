@@ -11,7 +11,14 @@ from hypothesis import strategies as st
 
 from analyzer.cards import Card, Suit
 from analyzer.errors import MariasError
-from analyzer.tysiacha.game import DECK, MARRIAGES, TOTAL_POINTS, Rules, set_points
+from analyzer.tysiacha.game import (
+    DECK,
+    MARRIAGES,
+    TOTAL_POINTS,
+    Rules,
+    marriages_in,
+    set_points,
+)
 from analyzer.tysiacha.position import Position, move_str, parse_position, read_position
 from analyzer.tysiacha.scoring import (
     Scoresheet,
@@ -91,7 +98,7 @@ def test_first_lead_may_not_declare_by_default() -> None:
     while True:
         rng.shuffle(deck)
         p = Position.from_dict({"hands": [deck[0:8], deck[8:16], deck[16:24]], "declarer": 0})
-        if any(True for _ in __import__("analyzer.tysiacha.game", fromlist=["x"]).marriages_in(p.hands[0])):
+        if marriages_in(p.hands[0]):
             break
     assert p.first
     assert not any(d for _, d in p.legal_moves())
