@@ -29,7 +29,7 @@ def popcnt_flags() -> list[str]:
 
 core = Extension(
     "analyzer._core",
-    sources=["cext/_core.pyx", "cext/solver.c", "cext/stock.c"],
+    sources=["cext/_core.pyx", "cext/solver.c", "cext/stock.c", "cext/tysiacha.c"],
     include_dirs=["cext"],
     extra_compile_args=["-std=c11", "-O0", "-g", "-UNDEBUG"] if DEBUG else ["-std=c11", "-O3", *popcnt_flags()],
     define_macros=[] if DEBUG else [("NDEBUG", "1")],

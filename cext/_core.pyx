@@ -1,6 +1,7 @@
 # cython: language_level=3
 """Thin wrapper of the C search: one ``Search`` owns one C context.
-``StockSearch`` owns one context of the two-player stock phase (cext/stock.h).
+``StockSearch`` owns one context of the two-player stock phase (cext/stock.h),
+``TysiachaSearch`` one of Tysiacha's search (cext/tysiacha.h).
 
 A *game* is the tuple ``(trump, notrump_order, actor, maximiser, goal, marriage,
 sharp, announced, goals)`` (``goals``: (card, trick from the end) pairs), with
@@ -28,6 +29,8 @@ from csolver cimport (
     mr_ctx_use_pext, mr_search, mr_value, mr_move_values, mr_line, mr_batch, mr_nodes, mr_quick, mr_policy_card,
     MS_EXCHANGE, ms_game, ms_state, ms_ctx, ms_ctx_new, ms_ctx_free, ms_set_time_limit, ms_search, ms_value,
     ms_move_values, ms_line, ms_nodes, ms_leaves,
+    TY_DECLARE, TY_EXACT, ty_game, ty_state, ty_ctx, ty_ctx_new, ty_ctx_free, ty_ctx_clear, ty_value, ty_search,
+    ty_move_values, ty_line, ty_batch, ty_nodes, ty_shuffle,
 )
 
 from analyzer.errors import MariasError
@@ -333,3 +336,138 @@ cdef class StockSearch:
     def leaves(self) -> int:
         """Endgame searches made by the last call where the stock ran out."""
         return ms_leaves(self.ctx)
+
+
+DECLARE = TY_DECLARE
+
+
+cdef int to_ty_game(object game, ty_game *g) except -1:
+    declarer, any_lead, must_beat, marriages = game
+    if len(marriages) != 4:
+        raise CoreError("four marriage values, one per suit")
+    g.declarer, g.any_lead, g.must_beat = declarer, any_lead, must_beat
+    for i in range(4):
+        g.marriage[i] = marriages[i]
+    return 0
+
+
+cdef int to_ty_state(object state, ty_state *s) except -1:
+    hands, trick, leader, trump, first = state
+    if len(hands) != 3 or len(trick) > 2:
+        raise CoreError("three hands and at most two cards in the trick")
+    for i in range(3):
+        s.hands[i] = hands[i]
+    s.ntrick = len(trick)
+    for i in range(2):
+        s.trick[i] = trick[i] if i < s.ntrick else 0
+    s.leader, s.trump, s.first = leader, trump, first
+    return 0
+
+
+cdef class TysiachaSearch:
+    """Tysiacha's open-hand search (cext/tysiacha.h). A game is ``(declarer, any_lead, must_beat,
+    marriage points per suit)``; a state ``(hands, trick, leader, trump or -1, first trick)``.
+    A move is a card index, plus ``DECLARE`` for a lead that declares its marriage. Values are
+    the declarer's points in the rest of the play (tricks and his own declarations)."""
+    cdef ty_ctx *ctx
+    cdef object lock
+
+    def __cinit__(self, int tt_log2=18):
+        if not 10 <= tt_log2 <= 28:
+            raise CoreError(f"the table size is 2**10 to 2**28 entries, not 2**{tt_log2}")
+        check(ty_ctx_new(&self.ctx, tt_log2))
+        self.lock = threading.Lock()
+
+    def __dealloc__(self):
+        ty_ctx_free(self.ctx)
+
+    def clear(self):
+        with self.lock:
+            ty_ctx_clear(self.ctx)
+
+    def value(self, game, state) -> int:
+        cdef ty_game g
+        cdef ty_state s
+        cdef int v = 0, code
+        to_ty_game(game, &g)
+        to_ty_state(state, &s)
+        with self.lock:
+            with nogil:
+                code = ty_value(self.ctx, &g, &s, &v)
+        check(code)
+        return v
+
+    def search(self, game, state, int target) -> bool:
+        """Does the declarer reach at least ``target`` in the rest of the play?"""
+        cdef ty_game g
+        cdef ty_state s
+        cdef int yes = 0, code
+        to_ty_game(game, &g)
+        to_ty_state(state, &s)
+        with self.lock:
+            with nogil:
+                code = ty_search(self.ctx, &g, &s, target, &yes)
+        check(code)
+        return bool(yes)
+
+    def move_values(self, game, state) -> list:
+        """(move, exact value after it) for every legal move of the seat to move."""
+        cdef ty_game g
+        cdef ty_state s
+        cdef int8_t moves[16]
+        cdef int values[16]
+        cdef int n = 0, code
+        to_ty_game(game, &g)
+        to_ty_state(state, &s)
+        with self.lock:
+            with nogil:
+                code = ty_move_values(self.ctx, &g, &s, moves, values, &n)
+        check(code)
+        return [(moves[i], values[i]) for i in range(n)]
+
+    def line(self, game, state, int value) -> list:
+        """A principal variation: (move, the declarer's gain by it) pairs to the end of play."""
+        cdef ty_game g
+        cdef ty_state s
+        cdef int8_t moves[24]
+        cdef int16_t gains[24]
+        cdef int n = 0, code
+        to_ty_game(game, &g)
+        to_ty_state(state, &s)
+        with self.lock:
+            with nogil:
+                code = ty_line(self.ctx, &g, &s, value, moves, gains, &n)
+        check(code)
+        return [(moves[i], gains[i]) for i in range(n)]
+
+    def batch(self, game, state, const uint32_t[:, ::1] hands, int target, bint stop_on_no=False):
+        """Every world (a row of three hands replacing the state's): 1/0 for ``target`` or the value
+        for ``EXACT_TY``. Returns (an int16 array, the number of worlds answered)."""
+        cdef ty_game g
+        cdef ty_state s
+        cdef int n = hands.shape[0], done = 0, code
+        if hands.shape[1] != 3:
+            raise CoreError("hands must be an array of shape (worlds, 3)")
+        out = np.zeros(n, np.int16)
+        cdef int16_t[::1] out_view = out
+        to_ty_game(game, &g)
+        to_ty_state(state, &s)
+        with self.lock:
+            with nogil:
+                code = ty_batch(self.ctx, &g, &s, &hands[0, 0] if n else NULL, n, target,
+                                &out_view[0] if n else NULL, stop_on_no, &done)
+        check(code)
+        return out, done
+
+    def shuffle(self, seed: int) -> None:
+        """Tests: try moves in a random order from ``seed`` (0: the search's own order)."""
+        with self.lock:
+            ty_shuffle(self.ctx, seed)
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched by the last call."""
+        return ty_nodes(self.ctx)
+
+
+EXACT_TY = TY_EXACT

@@ -80,3 +80,38 @@ cdef extern from "stock.h" nogil:
                 int8_t *marriages, int *n)
     uint64_t ms_nodes(const ms_ctx *ctx)
     uint64_t ms_leaves(const ms_ctx *ctx)
+
+
+cdef extern from "tysiacha.h" nogil:
+    int TY_DECLARE
+    int TY_EXACT
+
+    ctypedef struct ty_game:
+        int declarer
+        int any_lead
+        int must_beat
+        int marriage[4]
+
+    ctypedef struct ty_state:
+        uint32_t hands[3]
+        int8_t trick[2]
+        int ntrick
+        int leader
+        int trump
+        int first
+
+    ctypedef struct ty_ctx:
+        pass
+
+    int ty_ctx_new(ty_ctx **out, int tt_log2)
+    void ty_ctx_free(ty_ctx *ctx)
+    void ty_ctx_clear(ty_ctx *ctx)
+    int ty_value(ty_ctx *ctx, const ty_game *game, const ty_state *state, int *value)
+    int ty_search(ty_ctx *ctx, const ty_game *game, const ty_state *state, int target, int *yes)
+    int ty_move_values(ty_ctx *ctx, const ty_game *game, const ty_state *state, int8_t *moves, int *values, int *n)
+    int ty_line(ty_ctx *ctx, const ty_game *game, const ty_state *state, int value, int8_t *moves, int16_t *gains,
+                int *n)
+    int ty_batch(ty_ctx *ctx, const ty_game *game, const ty_state *base, const uint32_t *hands, int nworlds,
+                 int target, int16_t *out, int stop_on_no, int *done)
+    uint64_t ty_nodes(const ty_ctx *ctx)
+    void ty_shuffle(ty_ctx *ctx, uint64_t seed)

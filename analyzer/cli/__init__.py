@@ -81,12 +81,14 @@ from analyzer.cli import (
     serve,
     solve,
     study,
+    tysiacha,
 )
 
 # Each command lives in its own module and knows nothing of the group (no import cycle).
 for _command in (solve.solve, claim.claim_command, review.review_command, score.score, advise.advise,
-                 serve.serve, study.study_command, study.plot_command, mustamaija.mustamaija):
+                 serve.serve, study.study_command, study.plot_command, mustamaija.mustamaija,
+                 tysiacha.tysiacha):
     main.add_command(_command)
 
 __all__ = ["BadInput", "MariasGroup", "advise", "claim", "main", "mustamaija", "read_json", "review", "score", "serve",
-           "solve", "study"]
+           "solve", "study", "tysiacha"]
