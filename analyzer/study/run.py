@@ -21,11 +21,14 @@ if TYPE_CHECKING:
 class StudyInterrupted(KeyboardInterrupt):
     """A study stopped by Ctrl-C (or SIGTERM): what was kept, for the one line that says so."""
 
-    def __init__(self, parts: Path | None, chunks: int, deals: int, n: int) -> None:
+    def __init__(self, parts: Path | None, chunks: int, deals: int, n: int, written: Path | None = None) -> None:
         super().__init__()
         self.parts, self.chunks, self.deals, self.n = parts, chunks, deals, n
+        self.written = written
 
     def __str__(self) -> str:
+        if self.written is not None:
+            return f"interrupted after the table of all {self.n} deals was written to {self.written}; nothing is lost"
         if self.parts is None or not self.chunks:
             return "interrupted before any chunk finished; nothing was kept"
         return (f"interrupted; {self.chunks} finished chunk{'s' * (self.chunks != 1)} ({self.deals} of "
@@ -93,8 +96,9 @@ def run_study(
         if done:
             have = study.n - sum(b - a for a, b in missing(done, study.n))
             say(f"resuming {study.describe()}: {have} of {study.n} deals already done in {parts.dir}")
-    todo = [c for a, b in missing(done, study.n) for c in study.chunks(a, b, size)]
-    computed = sum(b - a for a, b in todo)
+    gaps = missing(done, study.n)
+    todo = (c for a, b in gaps for c in study.chunks(a, b, size))  # read as the workers need them
+    computed = sum(b - a for a, b in gaps)
     frames: list[pd.DataFrame] = []
     # tqdm: plain text on stderr, also right in a notebook (no ipywidgets needed)
     from tqdm import tqdm
@@ -112,10 +116,12 @@ def run_study(
         if parts is None:
             raise StudyInterrupted(None, 0, 0, study.n) from None
         parts.discard_if_empty()
-        kept = parts.done() if parts.dir.exists() else []
-        raise StudyInterrupted(parts.dir, len(kept), sum(b - a for a, b in kept), study.n) from None
+        raise _kept(parts, study) from None
     if parts is not None:
-        df = parts.combine(study.n)
+        try:
+            df = parts.combine(study.n)
+        except KeyboardInterrupt:  # while combining: every chunk is kept, or the table written
+            raise _kept(parts, study) from None
         where = f" in {parts.output}"
     else:
         import pandas as pd
@@ -126,3 +132,12 @@ def run_study(
     reused = f", {study.n - computed} resumed" if computed < study.n else ""
     say(f"finished {study.describe()}{where}: {computed} computed in {time.perf_counter() - started:.1f} s{reused}")
     return df
+
+
+def _kept(parts: Parts, study: Study) -> StudyInterrupted:
+    """What an interrupted run leaves: its finished parts, or (interrupted once the parts were
+    combined) the whole table."""
+    kept = parts.done() if parts.dir.exists() else []
+    if not kept and parts.output.exists() and not parts.dir.exists():
+        return StudyInterrupted(None, 0, 0, study.n, written=parts.output)
+    return StudyInterrupted(parts.dir, len(kept), sum(b - a for a, b in kept), study.n)

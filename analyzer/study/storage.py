@@ -98,23 +98,19 @@ class Parts:
 
 
 def missing(done: Sequence[tuple[int, int]], n: int) -> list[tuple[int, int]]:
-    """The ranges of [0, n) no part covers."""
-    covered = [False] * n
-    for a, b in done:
-        for i in range(a, min(b, n)):
-            covered[i] = True
+    """The ranges of [0, n) no part covers (in time and memory by the parts, not by n)."""
     out: list[tuple[int, int]] = []
     i = 0
-    while i < n:
-        if covered[i]:
-            i += 1
-            continue
-        j = i
-        while j < n and not covered[j]:
-            j += 1
-        out.append((i, j))
-        i = j
-    return out
+    for a, b in sorted(done):
+        a, b = max(a, 0), min(b, n)
+        if a > i:
+            out.append((i, min(a, n)))
+        i = max(i, b)
+        if i >= n:
+            break
+    if i < n:
+        out.append((i, n))
+    return [(a, b) for a, b in out if a < b]
 
 
 def finished(output: Path, study: Study) -> pd.DataFrame | None:
