@@ -171,3 +171,48 @@ def test_missing_needs_no_list_as_long_as_the_study() -> None:
     started = time.perf_counter()
     assert missing([(0, 5000), (10_000, 15_000)], 10**12) == [(5000, 10_000), (15_000, 10**12)]
     assert time.perf_counter() - started < 0.01
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ".csv"])
+@pytest.mark.parametrize("dealer,analyses", [("uniform", "shape,hra"), ("no-shuffle", "shape")])
+def test_the_table_written_part_by_part_is_the_table_combined_in_memory(tmp_path: Path, suffix: str, dealer: str,
+                                                                          analyses: str) -> None:
+    """``table=False`` (the command line's way) streams the parts into the output: the same file
+    when read back, the study's parameters included, as the combine in memory writes."""
+    options = {"chain_length": 10, "burn_in": 2} if dealer != "uniform" else {}
+    streamed, in_memory = tmp_path / f"s{suffix}", tmp_path / f"m{suffix}"
+    assert run_study(dealer, n=40, seed=2, analyses=analyses, output=streamed, jobs=1, chunk=10, progress=False,
+                     table=False, **options) is None
+    df = run_study(dealer, n=40, seed=2, analyses=analyses, output=in_memory, jobs=1, chunk=10, progress=False,
+                   **options)
+    assert not streamed.with_name(streamed.name + ".parts").exists()
+    from analyzer.study import read_table
+
+    a, b = read_table(streamed), read_table(in_memory)
+    assert a.equals(b) and a.equals(df)
+    assert list(a.dtypes) == list(b.dtypes)
+    assert a.attrs == b.attrs
+    if suffix == ".csv":
+        assert streamed.read_text() == in_memory.read_text()
+
+
+def test_parts_that_do_not_tile_are_combined_in_memory(tmp_path: Path) -> None:
+    """A resumed run with another chunk size leaves parts of other sizes; they still tile, but a
+    part that overlaps another (written twice) makes the streaming give way to the combine in
+    memory, which keeps each deal once."""
+    output = tmp_path / "t.parquet"
+    run_study(n=30, seed=4, output=output, jobs=1, chunk=10, progress=False)
+    reference = run_study(n=30, seed=4, jobs=1, progress=False)
+    from analyzer.dealing import Dealer
+    from analyzer.study.analyses import analyse_chunk
+    from analyzer.study.spec import Study, parse_analyses
+
+    study = Study(Dealer.parse("uniform", "csm"), 30, 4, parse_analyses("shape", "csm"))
+    parts = Parts(output, study)
+    parts.open()
+    for a, b in [(0, 20), (10, 30)]:  # overlapping
+        parts.write(a, b, analyse_chunk(study, a, b))
+    assert parts.combine(30, table=False) is not None  # combined in memory
+    from analyzer.study import read_table
+
+    assert read_table(output).equals(reference[read_table(output).columns])

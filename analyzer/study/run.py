@@ -47,8 +47,9 @@ def run_study(
     chunk: int | None = None,
     progress: bool = True,
     notify: Callable[[str], Any] | None = None,
+    table: bool = True,
     **dealer_options: Any,
-) -> pd.DataFrame:
+) -> pd.DataFrame | None:
     """Deal ``n`` deals and analyse each: one row per deal, in deal order.
 
     ``dealer``: ``uniform``, ``no-shuffle``, ``riffle:K`` (or a Dealer);
@@ -62,7 +63,8 @@ def run_study(
     exists; the run resumes from its ``.parts`` directory if there is one.
     ``progress``: a progress bar on stderr; ``notify(line)`` is told, in one
     line each, that the run resumes, that the output already holds the study,
-    and the summary of a finished run.
+    and the summary of a finished run. ``table=False`` (with ``output``): the table is only
+    written, part by part, and None returned: the memory used does not grow with ``n``.
 
     Raises StudyError or DealError (both MariasError) for bad arguments;
     StudyInterrupted (a KeyboardInterrupt) on Ctrl-C, after keeping the
@@ -119,7 +121,7 @@ def run_study(
         raise _kept(parts, study) from None
     if parts is not None:
         try:
-            df = parts.combine(study.n)
+            df = parts.combine(study.n, table)
         except KeyboardInterrupt:  # while combining: every chunk is kept, or the table written
             raise _kept(parts, study) from None
         where = f" in {parts.output}"
