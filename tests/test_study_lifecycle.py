@@ -87,7 +87,7 @@ def test_die_with_parent_watches_a_parent_already_gone() -> None:
 def test_an_interrupt_while_combining_says_every_chunk_was_kept(tmp_path: Path, monkeypatch) -> None:
     output = tmp_path / "t.parquet"
 
-    def interrupted(self: Parts, n: int) -> None:
+    def interrupted(self: Parts, n: int, table: bool = True) -> None:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(Parts, "combine", interrupted)
@@ -104,8 +104,8 @@ def test_an_interrupt_after_the_table_was_written_says_so(tmp_path: Path, monkey
     output = tmp_path / "t.parquet"
     combine = Parts.combine
 
-    def then_interrupted(self: Parts, n: int) -> None:
-        combine(self, n)
+    def then_interrupted(self: Parts, n: int, table: bool = True) -> None:
+        combine(self, n, table)
         raise KeyboardInterrupt
 
     monkeypatch.setattr(Parts, "combine", then_interrupted)
