@@ -4,8 +4,8 @@ its own process, its resident set size (VmRSS, from /proc) read every ``--every`
 The chunk phase runs from the first part file written until every deal's part exists; its RSS
 should stay flat (the goal: within 20 MB of its value at the first part, however many deals),
 since each finished chunk's rows are written and dropped and only a few chunks are handed to
-the workers at a time. The final combine then reads the whole table (it is the run's answer),
-so its peak grows with the deals; it is reported apart.
+the workers at a time. The final combine copies the parts into the table one at a time
+(``run_study(table=False)``, as ``marias study`` does); its peak is reported apart.
 
     python benchmarks/study_memory.py --deals 1000000 --jobs 2
     python benchmarks/study_memory.py --deals 100000 --jobs 2 --analyses hra --chunk 1000
@@ -89,7 +89,7 @@ def main() -> None:
     print(f"chunk phase: RSS {first:.1f} MiB at the first part, at most {chunk_peak:.1f} MiB "
           f"(+{chunk_peak - first:.1f} MiB; goal: within 20 MB)")
     if combine_peak is not None:
-        print(f"final combine (reads the whole table): peak {combine_peak:.1f} MiB")
+        print(f"final combine (part by part): peak {combine_peak:.1f} MiB")
 
 
 if __name__ == "__main__":
