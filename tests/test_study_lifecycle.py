@@ -216,3 +216,16 @@ def test_parts_that_do_not_tile_are_combined_in_memory(tmp_path: Path) -> None:
     from analyzer.study import read_table
 
     assert read_table(output).equals(reference[read_table(output).columns])
+
+
+@pytest.mark.parametrize("options,words", [({"chunk": 100_001}, "a chunk of 100001 deals"),
+                                           ({"dealer": "no-shuffle", "chain_length": 200_000}, "a chain of 200000")])
+def test_a_unit_of_work_too_large_to_hold_is_refused_before_it_starts(tmp_path: Path, options: dict,
+                                                                       words: str) -> None:
+    from analyzer.study.spec import StudyError
+
+    dealer = options.pop("dealer", "uniform")
+    started = time.perf_counter()
+    with pytest.raises(StudyError, match=words):
+        run_study(dealer, n=10**9, output=tmp_path / "t.parquet", jobs=2, progress=False, **options)
+    assert time.perf_counter() - started < 1 and not list(tmp_path.iterdir())

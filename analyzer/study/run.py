@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from analyzer.cluster import scheduler_address
 from analyzer.dealing import Dealer
 from analyzer.study import execution
-from analyzer.study.spec import Study, StudyError, default_chunk, parse_analyses
+from analyzer.study.spec import MAX_CHUNK, Study, StudyError, default_chunk, parse_analyses
 from analyzer.study.storage import Parts, check_output, finished, missing
 
 if TYPE_CHECKING:
@@ -79,6 +79,10 @@ def run_study(
     study = Study(dealer, int(n), int(seed), parse_analyses(analyses, dealer.packets))
     block = dealer.block
     size = default_chunk(study) if chunk is None else max(block, -(-int(chunk) // block) * block)
+    if min(size, study.n) > MAX_CHUNK:  # refused before a worker tries to hold it
+        what = f"a chain of {block} deals" if size == block and dealer.chained else f"a chunk of {size} deals"
+        raise StudyError(f"{what} is more than one unit of work may hold (at most {MAX_CHUNK} deals; "
+                         "a chain is never split): lower --chunk or --chain-length")
     if jobs is not None and jobs < 1:
         raise StudyError(f"jobs must be at least 1, not {jobs}")
     scheduler = scheduler_address(scheduler)

@@ -102,6 +102,9 @@ class Study:
             start = end
 
 
+MAX_CHUNK = 100_000  # deals in one unit of work: a worker holds its deals and rows (a few KB each) at once
+
+
 def default_chunk(study: Study) -> int:
     """Deals per unit of work: a few seconds of work, and whole chains."""
     block = study.dealer.block
