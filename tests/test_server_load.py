@@ -20,7 +20,7 @@ import pytest
 
 pytest.importorskip("uvicorn")
 
-from test_server_limits import SEVEN, full_two_player_hand  # noqa: E402
+from test_server_limits import SEVEN, full_two_player_hand
 
 ROOT = Path(__file__).parent.parent
 
@@ -163,7 +163,7 @@ def test_45_long_solves_at_once_stay_bounded_and_meta_answers(server: Server) ->
         t.join(10)
     time.sleep(1.0)  # the server notices the clients are gone within POLL, the searches stop within 1,024 nodes
     started = time.perf_counter()
-    status, answer = server.request("POST", "/api/solve", SEVEN, timeout=10)
+    status, _ = server.request("POST", "/api/solve", SEVEN, timeout=10)
     quick = time.perf_counter() - started
     print(f"meta at worst {worst * 1000:.0f} ms; RSS {before:.0f} -> peak {peak:.0f} MiB; a solve after: {quick:.2f} s")
     assert worst < 1

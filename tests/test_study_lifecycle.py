@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.study import StudyInterrupted, run_study
-from analyzer.study import execution
+from analyzer.study import StudyInterrupted, execution, run_study
 from analyzer.study.storage import Parts, missing
 
 ROOT = Path(__file__).parent.parent
@@ -80,7 +79,8 @@ def test_die_with_parent_watches_a_parent_already_gone() -> None:
     """A worker whose parent died before its initializer ran ends at once."""
     code = ("import os\nfrom analyzer.study.execution import die_with_parent\n"
             "die_with_parent(os.getppid() + 1 if os.getppid() != 1 else 2)\nprint('alive')\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT,
+                         check=False)
     assert out.returncode == 1 and "alive" not in out.stdout
 
 

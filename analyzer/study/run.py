@@ -11,7 +11,13 @@ from typing import TYPE_CHECKING, Any
 from analyzer.cluster import scheduler_address
 from analyzer.dealing import Dealer
 from analyzer.study import execution
-from analyzer.study.spec import MAX_CHUNK, Study, StudyError, default_chunk, parse_analyses
+from analyzer.study.spec import (
+    MAX_CHUNK,
+    Study,
+    StudyError,
+    default_chunk,
+    parse_analyses,
+)
 from analyzer.study.storage import Parts, check_output, finished, missing
 
 if TYPE_CHECKING:

@@ -146,8 +146,8 @@ class Jobs:
     def _run(job: Job, work: Callable[[Job], dict[str, Any]]) -> None:
         timer = None
         if job.time_limit is not None:
-            timer = threading.Timer(job.time_limit, job.cancel, (f"the job ran past the board's time limit "
-                                                                 f"of {job.time_limit:g} s",))
+            reason = f"the job ran past the board's time limit of {job.time_limit:g} s"
+            timer = threading.Timer(job.time_limit, job.cancel, (reason,))
             timer.daemon = True
             timer.start()
         try:
