@@ -198,7 +198,7 @@ def test_where_past_its_bounds_is_refused_quickly(text: str, words: str) -> None
     started = time.perf_counter()
     with pytest.raises(AdviceError, match=words):
         parse_where(text)
-    assert time.perf_counter() - started < 0.05
+    assert time.perf_counter() - started < 0.2  # (milliseconds on an idle machine; the chain took 114 s)
 
 
 def test_where_at_its_bounds_reads_and_evaluates_in_milliseconds() -> None:
@@ -207,11 +207,11 @@ def test_where_at_its_bounds_reads_and_evaluates_in_milliseconds() -> None:
     assert len(text) <= MAX_LENGTH
     started = time.perf_counter()
     where = parse_where(text)
-    assert time.perf_counter() - started < 0.05
+    assert time.perf_counter() - started < 0.2
     hands = np.random.default_rng(0).integers(0, 2**32, (100_000, 3), dtype=np.uint32)
     started = time.perf_counter()
     assert not where(hands).any()
-    assert time.perf_counter() - started < 0.5
+    assert time.perf_counter() - started < 1.0
 
 
 def test_where_answers_as_a_plain_reading_does_on_random_worlds() -> None:
