@@ -246,3 +246,49 @@ def test_where_stops_when_its_scope_is_cancelled() -> None:
         scope.wait(1)
         with pytest.raises(cancel.Cancelled):
             where(hands)
+
+
+# --- the cancel scope reaches the core -----------------------------------------------------------------
+
+
+def _cancel_after(scope: cancel.Scope, seconds: float) -> None:
+    threading.Timer(seconds, scope.cancel).start()
+
+
+def test_a_cancelled_scope_stops_a_batch_on_several_threads_within_a_second() -> None:
+    from analyzer.batch import EXACT, hands_array, run_batch
+    from analyzer.rules import Position
+    from analyzer.solver import questions
+
+    position = Position.from_json(SEVEN)
+    q = questions(position)["game"]
+    cards = [c for hand in position.hands for c in hand]
+    rng = np.random.default_rng(3)
+    rows = []
+    for _ in range(20_000):
+        order = rng.permutation(len(cards))
+        rows.append([sum(1 << int(cards[i]) for i in order[10 * s:10 * s + 10]) for s in range(3)])
+    hands = hands_array(rows)
+    scope = cancel.Scope()
+    _cancel_after(scope, 0.3)
+    started = time.perf_counter()
+    with scope.opened(), pytest.raises(cancel.Cancelled):
+        run_batch([(q.game(position), EXACT)], q.state(position), hands, threads=2)
+    assert time.perf_counter() - started < 1.5
+    # the threads and their search contexts are usable again
+    assert run_batch([(q.game(position), EXACT)], q.state(position), hands[:4], threads=2).done == 4
+
+
+def test_a_cancelled_scope_stops_the_stock_search_and_the_solver_goes_on() -> None:
+    from analyzer.rules import Position
+    from analyzer.solver import Solver
+
+    solver = Solver()
+    scope = cancel.Scope()
+    _cancel_after(scope, 0.3)
+    started = time.perf_counter()
+    with scope.opened(), pytest.raises(cancel.Cancelled):
+        solver.solve(Position.from_json(full_two_player_hand()))
+    assert time.perf_counter() - started < 1.3
+    example = json.loads((EXAMPLES / "two_players_stock.json").read_text())
+    assert solver.solve(Position.from_json(example)).decided  # the stop flag was lowered again
