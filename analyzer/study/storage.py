@@ -145,6 +145,8 @@ class Parts:
                     schema = table.schema.with_metadata(metadata)
                     writer = pq.ParquetWriter(path, schema, compression="snappy")
                 writer.write_table(table.cast(schema))
+                del table
+                pa.default_memory_pool().release_unused()  # else the allocator keeps each part's pages
         finally:
             if writer is not None:
                 writer.close()

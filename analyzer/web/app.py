@@ -115,14 +115,13 @@ def _flag(request: Request, name: str) -> bool:
     raise HTTPProblem(400, f"query parameter {name!r} is 1 or 0, not {value!r}")
 
 
-async def _watch(request: Request, scope: Scope, finished: Callable[[], bool], seconds: float | None,
-                 late: str) -> None:
-    """Wait for work to finish, cancelling its scope if the client goes away or past ``seconds``
-    (saying ``late``); once cancelled, the work stops within a fraction of a second."""
+async def _watch(request: Request, scope: Scope, done: asyncio.Future, seconds: float | None, late: str) -> None:
+    """Wait for work to finish (``done``), cancelling its scope if the client goes away or past
+    ``seconds`` (saying ``late``); once cancelled, the work stops within a fraction of a second."""
     deadline = None if seconds is None else time.monotonic() + seconds
-    while not finished():
-        await asyncio.sleep(POLL)
-        if finished() or scope.cancelled:
+    while not done.done():
+        await asyncio.wait({done}, timeout=POLL)  # at once when the work is done
+        if done.done() or scope.cancelled:
             continue
         if await request.is_disconnected():
             scope.cancel("the client went away")
@@ -146,7 +145,8 @@ async def _in_thread(request: Request, work: Callable[[], Any], seconds: float |
         future: Future = request.app.state.requests.submit(timed, scope)
     except TooBusy as exc:
         raise HTTPProblem(429, str(exc)) from None
-    await _watch(request, scope, future.done, seconds, f"the work ran past the board's time limit of {seconds:g} s")
+    await _watch(request, scope, asyncio.wrap_future(future), seconds,
+                 f"the work ran past the board's time limit of {seconds:g} s")
     try:
         payload, took = future.result()
     except MariasError as exc:
@@ -240,11 +240,23 @@ async def api_meta(request: Request) -> Response:
     return JSONResponse(meta_json())
 
 
+def _finished(job: Job) -> asyncio.Future:
+    """A future of the event loop, done when the job has finished."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future = loop.create_future()
+
+    def finish() -> None:
+        if not done.done():
+            done.set_result(None)
+    job.add_done_callback(lambda: loop.call_soon_threadsafe(finish))
+    return done
+
+
 async def _wait_for(request: Request, job: Job, what: str, kind: str) -> Response:
     """The job's answer, waited for here at most CLAIM_WAIT s; the job is cancelled if the client
     goes away, and past that wait (its slot is free once its work has stopped)."""
     late = f"{what} in {CLAIM_WAIT:g} s; run it as a job (POST /api/jobs/{kind})"
-    await _watch(request, job.scope, lambda: job.finished, CLAIM_WAIT, late)
+    await _watch(request, job.scope, _finished(job), CLAIM_WAIT, late)
     if job.state == "cancelled" and job.error == late:
         raise HTTPProblem(503, late)
     return _job_answer(job)
@@ -278,9 +290,8 @@ async def api_job(request: Request) -> Response:
         raise HTTPProblem(404, f"no job {request.path_params['job_id']!r} (finished jobs are kept a while only)")
     if request.method == "DELETE":
         job.cancel()
-        deadline = time.monotonic() + 5  # the work stops within a fraction of a second (analyzer.cancel)
-        while not job.finished and time.monotonic() < deadline:
-            await asyncio.sleep(POLL / 5)
+        # the work stops within a fraction of a second (analyzer.cancel); the answer says so
+        await asyncio.wait({_finished(job)}, timeout=5)
     return JSONResponse(job.to_json())
 
 

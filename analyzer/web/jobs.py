@@ -58,6 +58,8 @@ class Job:
         self.seconds: float | None = None
         self.scope = Scope()
         self._finished = threading.Event()
+        self._callbacks: list[Callable[[], object]] = []
+        self._lock = threading.Lock()
 
     @property
     def total(self) -> int | None:
@@ -90,6 +92,21 @@ class Job:
     @property
     def finished(self) -> bool:
         return self._finished.is_set()
+
+    def add_done_callback(self, callback: Callable[[], object]) -> None:
+        """Call ``callback()`` once the job has finished (from its thread; at once if it has)."""
+        with self._lock:
+            if not self._finished.is_set():
+                self._callbacks.append(callback)
+                return
+        callback()
+
+    def _finish(self) -> None:
+        with self._lock:
+            self._finished.set()
+            callbacks, self._callbacks = self._callbacks, []
+        for callback in callbacks:
+            callback()
 
     def to_json(self) -> dict[str, Any]:
         elapsed = self.seconds if self.seconds is not None else time.perf_counter() - self.started
@@ -166,7 +183,7 @@ class Jobs:
             if timer is not None:
                 timer.cancel()
             job.seconds = time.perf_counter() - job.started
-            job._finished.set()
+            job._finish()
 
 
 class Requests:
