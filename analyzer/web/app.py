@@ -145,10 +145,10 @@ async def _in_thread(request: Request, work: Callable[[], Any], seconds: float |
         future: Future = request.app.state.requests.submit(timed, scope)
     except TooBusy as exc:
         raise HTTPProblem(429, str(exc)) from None
-    await _watch(request, scope, asyncio.wrap_future(future), seconds,
-                 f"the work ran past the board's time limit of {seconds:g} s")
+    done = asyncio.wrap_future(future)
+    await _watch(request, scope, done, seconds, f"the work ran past the board's time limit of {seconds:g} s")
     try:
-        payload, took = future.result()
+        payload, took = done.result()
     except MariasError as exc:
         raise HTTPProblem(400, str(exc)) from None
     except Cancelled as exc:
