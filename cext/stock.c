@@ -202,7 +202,8 @@ static uint32_t collapse(const ms_ctx *c, uint32_t moves) {
 /* ---- the search ---------------------------------------------------------------- */
 
 static void tick(ms_ctx *c) {
-    if ((++c->nodes & 1023) == 0 && (c->stop || (c->limit > 0 && elapsed(c) > c->limit)))
+    /* the stop flag at every node (one load), the clock every 1,024 */
+    if (c->stop || ((++c->nodes & 1023) == 0 && c->limit > 0 && elapsed(c) > c->limit))
         longjmp(c->abort, MR_E_STOPPED);
 }
 
