@@ -174,6 +174,7 @@ class _Compiler:
 
             def count(column: np.ndarray) -> np.ndarray:
                 return ((column >> bit) & np.uint32(1)).astype(np.int64)
+            key = f"card {int(card)}"  # hA and HA, if both read, are one column
         cache_key = (seat, key)
 
         def term(hands: np.ndarray, columns: dict) -> np.ndarray:
