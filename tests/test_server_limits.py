@@ -5,6 +5,7 @@ DELETEd or past their time, and the ``where`` reader's bounds. The real server o
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from pathlib import Path
@@ -37,6 +38,16 @@ def full_two_player_hand() -> dict:
     cards = [Card(i) for i in range(32)]
     return {"players": 2, "trump": "h", "hands": [" ".join(map(str, cards[:8])), " ".join(map(str, cards[8:16]))],
             "stock": " ".join(map(str, cards[16:]))}
+
+
+def loaded(seconds: float) -> float:
+    """A time bound met on an idle machine, stretched by how overloaded this one is (runnable
+    processes per core, when above one): the suite's other workers share the cores."""
+    try:
+        per_core = os.getloadavg()[0] / (os.cpu_count() or 1)
+    except OSError:
+        per_core = 1.0
+    return seconds * max(1.0, per_core)
 
 
 @pytest.fixture()
@@ -161,7 +172,7 @@ def test_a_pathological_where_job_is_cancelled_within_a_second(client) -> None:
         assert client.get(f"/api/jobs/{job['id']}").json()["state"] == "running"
         started = time.perf_counter()
         answer = client.delete(f"/api/jobs/{job['id']}").json()
-        assert time.perf_counter() - started < 1.0
+        assert time.perf_counter() - started < loaded(1)
         assert answer["state"] == "cancelled", answer
     assert client.app.state.jobs.running() == 0
     assert client.post("/api/jobs/advise", json=ADVICE).status_code == 202

@@ -20,7 +20,7 @@ import pytest
 
 pytest.importorskip("uvicorn")
 
-from test_server_limits import SEVEN, full_two_player_hand
+from test_server_limits import SEVEN, full_two_player_hand, loaded
 
 ROOT = Path(__file__).parent.parent
 
@@ -139,7 +139,7 @@ def test_load_50_clients_20_requests_each(server: Server) -> None:
     assert set(statuses) <= {200, 400, 429}, statuses  # 429: more than 18 at once asked for a search
     assert statuses[200] >= 250 and statuses[400] >= 100
     assert after - before < 40, (before, after)
-    assert quick_meta(server) < 1
+    assert quick_meta(server) < loaded(1)
 
 
 @pytest.mark.slow
@@ -166,9 +166,9 @@ def test_45_long_solves_at_once_stay_bounded_and_meta_answers(server: Server) ->
     status, _ = server.request("POST", "/api/solve", SEVEN, timeout=10)
     quick = time.perf_counter() - started
     print(f"meta at worst {worst * 1000:.0f} ms; RSS {before:.0f} -> peak {peak:.0f} MiB; a solve after: {quick:.2f} s")
-    assert worst < 1
+    assert worst < loaded(1)
     assert peak < 500, peak
-    assert status == 200 and quick < 1, (status, quick)
+    assert status == 200 and quick < loaded(1), (status, quick)
 
 
 def test_a_dropped_clients_solve_stops(server: Server) -> None:
@@ -183,7 +183,7 @@ def test_a_dropped_clients_solve_stops(server: Server) -> None:
     time.sleep(0.5)
     started = time.perf_counter()
     status, _ = server.request("POST", "/api/solve", SEVEN, timeout=10)
-    assert status == 200 and time.perf_counter() - started < 1
+    assert status == 200 and time.perf_counter() - started < loaded(1)
 
 
 def test_serve_stops_on_sigint_within_a_second_without_a_traceback(server: Server) -> None:
@@ -204,9 +204,9 @@ def test_serve_stops_on_sigint_within_a_second_without_a_traceback(server: Serve
     stopped = time.perf_counter() - started
     server.process.wait(5)
     ended = time.perf_counter() - started
-    out, err = server.stop()
-    assert said.strip() == "stopped" and stopped < 1, (said, stopped)
-    assert ended < 3, ended
+    _, err = server.stop()
+    assert said.strip() == "stopped" and stopped < loaded(1), (said, stopped)
+    assert ended < loaded(3), ended
     assert "Traceback" not in err and "Exception" not in err, err
     assert server.process.returncode == 0
 
