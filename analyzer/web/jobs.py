@@ -13,6 +13,7 @@ read, then dropped.
 from __future__ import annotations
 
 import itertools
+import os
 import secrets
 import threading
 import time
@@ -161,6 +162,7 @@ class Jobs:
 
     @staticmethod
     def _run(job: Job, work: Callable[[Job], dict[str, Any]]) -> None:
+        lower_priority()
         timer = None
         if job.time_limit is not None:
             reason = f"the job ran past the board's time limit of {job.time_limit:g} s"
@@ -193,7 +195,7 @@ class Requests:
 
     def __init__(self, threads: int = 2, waiting: int = 8) -> None:
         self.threads, self.waiting = threads, waiting
-        self._pool = ThreadPoolExecutor(threads, thread_name_prefix="marias-web")
+        self._pool = ThreadPoolExecutor(threads, thread_name_prefix="marias-web", initializer=lower_priority)
         self._places = threading.BoundedSemaphore(threads + waiting)
         self._scopes: set[Scope] = set()
         self._lock = threading.Lock()
@@ -227,6 +229,16 @@ class Requests:
             scopes = list(self._scopes)
         for scope in scopes:
             scope.cancel(reason)
+
+
+def lower_priority() -> None:
+    """Run the calling thread's searches at a lower priority (nice 10) than the event loop, so
+    that the server answers (``/api/meta``, a DELETE) while they keep every core busy; Linux
+    sets the priority per thread, elsewhere this does nothing."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+    except (AttributeError, OSError):
+        pass
 
 
 def scope_check(scope: Scope) -> None:
