@@ -25,6 +25,7 @@ the threads either.
 """
 from __future__ import annotations
 
+import contextvars
 import os
 import threading
 import time
@@ -34,7 +35,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer import _core
+from analyzer import _core, cancel
 from analyzer.errors import ArgumentError
 from analyzer.solver import DEFAULT_TT_LOG2
 
@@ -97,6 +98,14 @@ def default_threads() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+class _ContextPool(ThreadPoolExecutor):
+    """A pool whose tasks run in their submitter's context (``contextvars``): the cancel scope of
+    ``analyzer.cancel`` follows work split over threads."""
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        return super().submit(contextvars.copy_context().run, fn, *args, **kwargs)
+
+
 _local = threading.local()
 _pools: dict[str, ThreadPoolExecutor] = {}
 _pools_lock = threading.Lock()
@@ -107,7 +116,7 @@ def kept_threads(name: str, workers: int) -> ThreadPoolExecutor:
     process: a pool per call would start threads, and their search tables, again each time."""
     with _pools_lock:
         if name not in _pools:
-            _pools[name] = ThreadPoolExecutor(max_workers=workers, thread_name_prefix=f"marias-{name}")
+            _pools[name] = _ContextPool(max_workers=workers, thread_name_prefix=f"marias-{name}")
         return _pools[name]
 
 
@@ -151,7 +160,8 @@ def run_batch(
     ``targets``: int16 array (worlds, questions) that
     replaces the questions' targets per world. ``progress(n)`` is called with the number of
     worlds finished since its last call. Raises BatchTimeout past ``time_limit`` seconds;
-    KeyboardInterrupt stops every thread within a chunk's search and is raised again.
+    KeyboardInterrupt stops every thread within a chunk's search and is raised again, and so does
+    the cancelling of the caller's scope (``analyzer.cancel.Cancelled``).
     """
     started = time.perf_counter()
     hands = np.ascontiguousarray(hands, np.uint32)
@@ -232,6 +242,7 @@ def run_batch(
         deadline = None if time_limit is None else started + time_limit
         while futures:
             finished, futures = wait(futures, timeout=0.05, return_when=FIRST_COMPLETED)
+            cancel.check()
             for future in finished:
                 future.result()  # a worker's exception, raised here
             if progress is not None:
@@ -269,6 +280,7 @@ def _inline(questions: Sequence[tuple[tuple, int]], state: tuple, hands: np.ndar
     done, first_no, nodes, quick = 0, None, 0, 0
     deadline = None if time_limit is None else started + time_limit
     for lo in range(0, n, INLINE_STEP):
+        cancel.check()
         hi = min(lo + INLINE_STEP, n)
         out, k, _ = search.batch(questions, state, hands[lo:hi], None if targets is None else targets[lo:hi],
                                  stop_on_no, None)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from analyzer import _core
+from analyzer import _core, cancel
 from analyzer.cards import Card
 from analyzer.questions import OWN_GOAL, Question, hra_question, questions
 from analyzer.solution import SolveResult
@@ -101,7 +101,16 @@ class StockSolver:
 
     def solve(self, position: VariantPosition, card_values: bool = False,
               time_limit: float | None = None) -> StockResult:
-        """Everything ``marias solve`` reports, for a position with the stock."""
+        """Everything ``marias solve`` reports, for a position with the stock. In a cancel scope
+        (``analyzer.cancel``) that is cancelled meanwhile, the search stops and Cancelled is raised."""
+        self._search.set_stop(False)
+        with cancel.on_cancel(lambda: self._search.set_stop(True)):
+            try:
+                return self._solve(position, card_values, time_limit)
+            finally:
+                self._search.set_stop(False)
+
+    def _solve(self, position: VariantPosition, card_values: bool, time_limit: float | None) -> StockResult:
         self._search.set_time_limit(time_limit or 0)
         qs = questions(position)
         components: dict[str, bool] = {}
@@ -125,6 +134,7 @@ class StockSolver:
             self._search.set_time_limit(0)  # the limit is this call's: later questions have none
         except _core.Stopped:
             self._search.set_time_limit(0)
+            cancel.check()  # stopped by the caller's scope: not an answer at all
             return StockResult(makes=None, actor_points=None, defence_points=None,  # type: ignore[arg-type]
                                components=components, line=[], nodes=nodes, position=position, decided=False)
         return StockResult(

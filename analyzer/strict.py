@@ -56,6 +56,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer import cancel
 from analyzer.cards import Card, CardSet
 from analyzer.claim_reading import (
     Claim,
@@ -160,6 +161,7 @@ class _Search:
         self.refuters: dict[tuple, int] = {}
 
     def _time(self) -> float | None:
+        cancel.check()  # asked before every check: a cancelled job (the board's DELETE) stops here too
         if self.deadline is None:
             return None
         left = self.deadline - time.perf_counter()

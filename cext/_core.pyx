@@ -27,7 +27,7 @@ from libc.stdlib cimport malloc, free
 from csolver cimport (
     MR_EXACT, mr_ctx, mr_game, mr_state, mr_question, mr_error_text, mr_ctx_new, mr_ctx_free, mr_ctx_clear,
     mr_ctx_use_pext, mr_search, mr_value, mr_move_values, mr_line, mr_batch, mr_nodes, mr_quick, mr_policy_card,
-    MS_EXCHANGE, ms_game, ms_state, ms_ctx, ms_ctx_new, ms_ctx_free, ms_set_time_limit, ms_search, ms_value,
+    MS_EXCHANGE, ms_game, ms_state, ms_ctx, ms_ctx_new, ms_ctx_free, ms_set_time_limit, ms_set_stop, ms_search, ms_value,
     ms_move_values, ms_line, ms_nodes, ms_leaves,
     TY_DECLARE, TY_EXACT, ty_game, ty_state, ty_ctx, ty_ctx_new, ty_ctx_free, ty_ctx_clear, ty_value, ty_search,
     ty_move_values, ty_line, ty_batch, ty_nodes, ty_shuffle,
@@ -271,6 +271,11 @@ cdef class StockSearch:
         """Later searches stop (raising ``Stopped``) after this many seconds; 0: no limit."""
         with self.lock:
             ms_set_time_limit(self.ctx, seconds)
+
+    def set_stop(self, bint stop=True):
+        """Stop the search now running and later ones (``Stopped``) until called with False. Not
+        under the lock, which the running search holds: safe from any thread."""
+        ms_set_stop(self.ctx, stop)
 
     def search(self, game, stock, bint six, state, int target) -> bool:
         cdef ms_game g

@@ -73,6 +73,7 @@ cdef extern from "stock.h" nogil:
     int ms_ctx_new(ms_ctx **out, int tt_log2, int core_log2)
     void ms_ctx_free(ms_ctx *ctx)
     void ms_set_time_limit(ms_ctx *ctx, double seconds)
+    void ms_set_stop(ms_ctx *ctx, int stop)
     int ms_search(ms_ctx *ctx, const ms_game *game, const ms_state *state, int target, int *yes)
     int ms_value(ms_ctx *ctx, const ms_game *game, const ms_state *state, int *value)
     int ms_move_values(ms_ctx *ctx, const ms_game *game, const ms_state *state, int8_t *moves, int *values, int *n)

@@ -55,6 +55,7 @@ struct ms_ctx {
     uint32_t history[2][33]; /* cutoffs by move, leads and answers apart: the move order after the table's */
     uint64_t nodes, leaves;
     double limit;
+    volatile int stop;  /* raised from another thread (ms_set_stop): the search unwinds as past its limit */
     struct timespec start;
     jmp_buf abort;
 };
@@ -90,6 +91,7 @@ void ms_ctx_free(ms_ctx *c) {
 }
 
 void ms_set_time_limit(ms_ctx *c, double seconds) { c->limit = seconds > 0 ? seconds : 0; }
+void ms_set_stop(ms_ctx *c, int stop) { c->stop = stop; }
 
 uint64_t ms_nodes(const ms_ctx *c) { return c->nodes; }
 uint64_t ms_leaves(const ms_ctx *c) { return c->leaves; }
@@ -200,7 +202,9 @@ static uint32_t collapse(const ms_ctx *c, uint32_t moves) {
 /* ---- the search ---------------------------------------------------------------- */
 
 static void tick(ms_ctx *c) {
-    if ((++c->nodes & 1023) == 0 && c->limit > 0 && elapsed(c) > c->limit) longjmp(c->abort, MR_E_STOPPED);
+    /* the stop flag at every node (one load), the clock every 1,024 */
+    if (c->stop || ((++c->nodes & 1023) == 0 && c->limit > 0 && elapsed(c) > c->limit))
+        longjmp(c->abort, MR_E_STOPPED);
 }
 
 static int leaf(ms_ctx *c, int target) {

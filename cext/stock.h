@@ -49,6 +49,9 @@ void ms_ctx_free(ms_ctx *ctx);
 /* Searches end with MR_E_STOPPED once this many seconds have passed since the
  * call began (0: no limit). */
 void ms_set_time_limit(ms_ctx *ctx, double seconds);
+/* Non-zero: searches now running or started later stop (MR_E_STOPPED) at their next node, until
+ * it is set to 0 again; safe to call from another thread while a search runs. */
+void ms_set_stop(ms_ctx *ctx, int stop);
 
 /* Can the maximising side reach a value >= target in the rest of the play? */
 int ms_search(ms_ctx *ctx, const ms_game *game, const ms_state *state, int target, int *yes);

@@ -71,7 +71,7 @@ def study_command(dealer: str, packets: str, n: int, seed: int, analyses: str, o
         previous = None
     try:
         run_study(dealer, n=n, seed=seed, analyses=analyses, packets=packets.lower(), output=output, jobs=jobs,
-                  scheduler=scheduler, chunk=chunk, progress=not quiet, notify=_say, **options)
+                  scheduler=scheduler, chunk=chunk, progress=not quiet, notify=_say, table=False, **options)
     except MariasError as exc:
         raise BadInput(str(exc)) from None
     except StudyInterrupted as exc:

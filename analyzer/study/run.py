@@ -11,7 +11,13 @@ from typing import TYPE_CHECKING, Any
 from analyzer.cluster import scheduler_address
 from analyzer.dealing import Dealer
 from analyzer.study import execution
-from analyzer.study.spec import Study, StudyError, default_chunk, parse_analyses
+from analyzer.study.spec import (
+    MAX_CHUNK,
+    Study,
+    StudyError,
+    default_chunk,
+    parse_analyses,
+)
 from analyzer.study.storage import Parts, check_output, finished, missing
 
 if TYPE_CHECKING:
@@ -21,11 +27,14 @@ if TYPE_CHECKING:
 class StudyInterrupted(KeyboardInterrupt):
     """A study stopped by Ctrl-C (or SIGTERM): what was kept, for the one line that says so."""
 
-    def __init__(self, parts: Path | None, chunks: int, deals: int, n: int) -> None:
+    def __init__(self, parts: Path | None, chunks: int, deals: int, n: int, written: Path | None = None) -> None:
         super().__init__()
         self.parts, self.chunks, self.deals, self.n = parts, chunks, deals, n
+        self.written = written
 
     def __str__(self) -> str:
+        if self.written is not None:
+            return f"interrupted after the table of all {self.n} deals was written to {self.written}; nothing is lost"
         if self.parts is None or not self.chunks:
             return "interrupted before any chunk finished; nothing was kept"
         return (f"interrupted; {self.chunks} finished chunk{'s' * (self.chunks != 1)} ({self.deals} of "
@@ -44,8 +53,9 @@ def run_study(
     chunk: int | None = None,
     progress: bool = True,
     notify: Callable[[str], Any] | None = None,
+    table: bool = True,
     **dealer_options: Any,
-) -> pd.DataFrame:
+) -> pd.DataFrame | None:
     """Deal ``n`` deals and analyse each: one row per deal, in deal order.
 
     ``dealer``: ``uniform``, ``no-shuffle``, ``riffle:K`` (or a Dealer);
@@ -59,7 +69,8 @@ def run_study(
     exists; the run resumes from its ``.parts`` directory if there is one.
     ``progress``: a progress bar on stderr; ``notify(line)`` is told, in one
     line each, that the run resumes, that the output already holds the study,
-    and the summary of a finished run.
+    and the summary of a finished run. ``table=False`` (with ``output``): the table is only
+    written, part by part, and None returned: the memory used does not grow with ``n``.
 
     Raises StudyError or DealError (both MariasError) for bad arguments;
     StudyInterrupted (a KeyboardInterrupt) on Ctrl-C, after keeping the
@@ -74,6 +85,10 @@ def run_study(
     study = Study(dealer, int(n), int(seed), parse_analyses(analyses, dealer.packets))
     block = dealer.block
     size = default_chunk(study) if chunk is None else max(block, -(-int(chunk) // block) * block)
+    if min(size, study.n) > MAX_CHUNK:  # refused before a worker tries to hold it
+        what = f"a chain of {block} deals" if size == block and dealer.chained else f"a chunk of {size} deals"
+        raise StudyError(f"{what} is more than one unit of work may hold (at most {MAX_CHUNK} deals; "
+                         "a chain is never split): lower --chunk or --chain-length")
     if jobs is not None and jobs < 1:
         raise StudyError(f"jobs must be at least 1, not {jobs}")
     scheduler = scheduler_address(scheduler)
@@ -93,8 +108,9 @@ def run_study(
         if done:
             have = study.n - sum(b - a for a, b in missing(done, study.n))
             say(f"resuming {study.describe()}: {have} of {study.n} deals already done in {parts.dir}")
-    todo = [c for a, b in missing(done, study.n) for c in study.chunks(a, b, size)]
-    computed = sum(b - a for a, b in todo)
+    gaps = missing(done, study.n)
+    todo = (c for a, b in gaps for c in study.chunks(a, b, size))  # read as the workers need them
+    computed = sum(b - a for a, b in gaps)
     frames: list[pd.DataFrame] = []
     # tqdm: plain text on stderr, also right in a notebook (no ipywidgets needed)
     from tqdm import tqdm
@@ -112,10 +128,12 @@ def run_study(
         if parts is None:
             raise StudyInterrupted(None, 0, 0, study.n) from None
         parts.discard_if_empty()
-        kept = parts.done() if parts.dir.exists() else []
-        raise StudyInterrupted(parts.dir, len(kept), sum(b - a for a, b in kept), study.n) from None
+        raise _kept(parts, study) from None
     if parts is not None:
-        df = parts.combine(study.n)
+        try:
+            df = parts.combine(study.n, table)
+        except KeyboardInterrupt:  # while combining: every chunk is kept, or the table written
+            raise _kept(parts, study) from None
         where = f" in {parts.output}"
     else:
         import pandas as pd
@@ -126,3 +144,12 @@ def run_study(
     reused = f", {study.n - computed} resumed" if computed < study.n else ""
     say(f"finished {study.describe()}{where}: {computed} computed in {time.perf_counter() - started:.1f} s{reused}")
     return df
+
+
+def _kept(parts: Parts, study: Study) -> StudyInterrupted:
+    """What an interrupted run leaves: its finished parts, or (interrupted once the parts were
+    combined) the whole table."""
+    kept = parts.done() if parts.dir.exists() else []
+    if not kept and parts.output.exists() and not parts.dir.exists():
+        return StudyInterrupted(None, 0, 0, study.n, written=parts.output)
+    return StudyInterrupted(parts.dir, len(kept), sum(b - a for a, b in kept), study.n)

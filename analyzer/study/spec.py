@@ -1,7 +1,7 @@
 """What a study computes: the dealer, the number of deals, the seed and the analyses asked for."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -93,14 +93,16 @@ class Study:
         return (f"{self.n} deals, {self.dealer.name} dealer, {self.dealer.packets} packets, "
                 f"seed {self.seed}, analyses {analyses}")
 
-    def chunks(self, start: int, stop: int, size: int) -> list[tuple[int, int]]:
-        """[start, stop) cut at the multiples of ``size`` (a multiple of the dealer's block)."""
-        out = []
+    def chunks(self, start: int, stop: int, size: int) -> Iterator[tuple[int, int]]:
+        """[start, stop) cut at the multiples of ``size`` (a multiple of the dealer's block), one by
+        one as they are needed: a study of many deals never lists them all."""
         while start < stop:
             end = min(stop, (start // size + 1) * size)
-            out.append((start, end))
+            yield start, end
             start = end
-        return out
+
+
+MAX_CHUNK = 100_000  # deals in one unit of work: a worker holds its deals and rows (a few KB each) at once
 
 
 def default_chunk(study: Study) -> int:

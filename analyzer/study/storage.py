@@ -82,8 +82,15 @@ class Parts:
             return True
         return False
 
-    def combine(self, n: int) -> pd.DataFrame:
-        """Rows 0 … n-1 from the parts (each exactly once), written to the output; the parts removed."""
+    def combine(self, n: int, table: bool = True) -> pd.DataFrame | None:
+        """Rows 0 … n-1 from the parts (each exactly once), written to the output; the parts removed.
+
+        ``table=False``: the parts are copied into the output one at a time and None is returned,
+        so that the memory used does not grow with n (the command line's way); parts that do not
+        tile 0 … n-1 in order (left by runs with other chunk sizes) are combined in memory."""
+        if not table and self._stream(n):
+            shutil.rmtree(self.dir)
+            return None
         import pandas as pd
 
         frames = [pd.read_parquet(p) for p in sorted(self.dir.glob("*.parquet"))]
@@ -97,24 +104,73 @@ class Parts:
         return df
 
 
+    def _stream(self, n: int) -> bool:
+        """Write the output part by part if the parts tile 0 … n-1 in order; False if they do not."""
+        spans, end = [], 0
+        for a, b in self.done():
+            if a != end or b > n:
+                return False
+            spans.append((a, b))
+            end = b
+        if end != n:
+            return False
+        params = self.study.parameters()
+        if self.output.suffix == ".parquet":
+            write_atomic(self.output, lambda p: self._stream_parquet(p, spans, params))
+        else:
+            write_atomic(self.output, lambda p: self._stream_csv(p, spans))
+        return True
+
+    def _part(self, a: int, b: int) -> pd.DataFrame:
+        """One part's rows, typed, checked to be deals a … b-1."""
+        import pandas as pd
+
+        df = pd.read_parquet(self.dir / f"{a:010d}-{b:010d}.parquet")
+        df = with_dtypes(df.sort_values("deal", kind="stable").reset_index(drop=True))
+        if list(df["deal"]) != list(range(a, b)):
+            raise AssertionError(f"the part {a}-{b} in {self.dir} does not hold deals {a}..{b - 1} exactly once")
+        return df
+
+    def _stream_parquet(self, path: Path, spans: list[tuple[int, int]], params: dict) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        writer = schema = None
+        try:
+            for a, b in spans:
+                table = pa.Table.from_pandas(self._part(a, b), preserve_index=False)
+                if writer is None:
+                    # the study's parameters where pandas keeps ``df.attrs`` (as write_table does)
+                    metadata = {**(table.schema.metadata or {}), b"PANDAS_ATTRS": json.dumps({"study": params}).encode()}
+                    schema = table.schema.with_metadata(metadata)
+                    writer = pq.ParquetWriter(path, schema, compression="snappy")
+                writer.write_table(table.cast(schema))
+                del table
+                pa.default_memory_pool().release_unused()  # else the allocator keeps each part's pages
+        finally:
+            if writer is not None:
+                writer.close()
+
+    def _stream_csv(self, path: Path, spans: list[tuple[int, int]]) -> None:
+        with open(path, "w", newline="") as out:
+            for i, (a, b) in enumerate(spans):
+                self._part(a, b).to_csv(out, index=False, header=i == 0)
+
+
 def missing(done: Sequence[tuple[int, int]], n: int) -> list[tuple[int, int]]:
-    """The ranges of [0, n) no part covers."""
-    covered = [False] * n
-    for a, b in done:
-        for i in range(a, min(b, n)):
-            covered[i] = True
+    """The ranges of [0, n) no part covers (in time and memory by the parts, not by n)."""
     out: list[tuple[int, int]] = []
     i = 0
-    while i < n:
-        if covered[i]:
-            i += 1
-            continue
-        j = i
-        while j < n and not covered[j]:
-            j += 1
-        out.append((i, j))
-        i = j
-    return out
+    for a, b in sorted(done):
+        a, b = max(a, 0), min(b, n)
+        if a > i:
+            out.append((i, min(a, n)))
+        i = max(i, b)
+        if i >= n:
+            break
+    if i < n:
+        out.append((i, n))
+    return [(a, b) for a, b in out if a < b]
 
 
 def finished(output: Path, study: Study) -> pd.DataFrame | None:

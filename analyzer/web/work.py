@@ -192,6 +192,10 @@ def read_advice_request(data: Any) -> dict[str, Any]:
                                "talons": _whole(data, "talons", 2), "jobs": _whole(data, "jobs", 1)}
     for key in ("talon", "level", "defend", "trump", "side_suit", "where"):
         request[key] = _text(data, key)
+    if request["where"] is not None:
+        from analyzer.advice.where import parse_where
+
+        parse_where(request["where"])  # a condition too large or unreadable is a 400, read in milliseconds
     worlds = data.get("worlds")
     if worlds is not None:
         worlds = parse_worlds(worlds)  # the CLI's reading of --worlds, its messages too
