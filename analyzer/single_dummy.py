@@ -1,0 +1,278 @@
+"""Single-dummy card values: each legal card of the seat to move valued over the worlds of its
+view (docs/single-dummy.md), every card on the same worlds (paired).
+
+For each card, the worlds cross into the C core in one ``run_batch`` call: the contract's
+components as yes/no questions, the hra search (with trumps) as an exact value. The targets move
+with the world (the marriages a hidden hand holds, a hidden talon's points), so they are worked
+out once per kind of world, from a world's own position, and passed per world.
+
+>>> from analyzer.rules import Position
+>>> pos = Position.from_json({"hands": ["hA bX", "h7 b7", "h8 bA"], "trump": "h", "contract": "game"})
+>>> sd = single_dummy(pos, 0, worlds="all")
+>>> len(sd.worlds), [(str(c), sd.makes(c).text(), sd.hra_value(c).text(0)) for c in sd.ranked]
+(6, [('bX', '0.00 exact', '20 exact'), ('hA', '0.00 exact', '10 exact')])
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from analyzer.batch import EXACT, run_batch
+from analyzer.cards import SHARP_MASK, Card
+from analyzer.contract import DEFENCE_COMPONENTS
+from analyzer.errors import ArgumentError
+from analyzer.questions import COMPONENTS, OWN_GOAL, hra_question, questions
+from analyzer.rules import Position
+from analyzer.view import View, Worlds, view_of
+
+DEFAULT_WORLDS = 200
+# A table of 2^18 entries per thread, kept across calls (analyzer/batch.py): the worlds of one view
+# share most of their subtrees, and so do the cards of one decision.
+TT_LOG2 = 18
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A mean over worlds with its standard error (0 and ``exact`` when every world was solved)."""
+
+    mean: float
+    stderr: float
+    worlds: int
+    exact: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mean": self.mean, "stderr": self.stderr, "worlds": self.worlds, "exact": self.exact}
+
+    def text(self, digits: int = 2, scale: float = 1.0) -> str:
+        """``0.82 ± 0.03`` (one standard error) or ``0.82 exact``."""
+        mean = f"{scale * self.mean:.{digits}f}"
+        return f"{mean} exact" if self.exact else f"{mean} ± {scale * self.stderr:.{digits}f}"
+
+
+def figure(values: np.ndarray, exact: bool) -> Figure:
+    """The mean of ``values`` (one per world, independent draws unless ``exact``)."""
+    values = np.asarray(values, float)
+    n = len(values)
+    if n == 0:
+        return Figure(math.nan, math.nan, 0, exact)
+    if exact:
+        return Figure(float(values.mean()), 0.0, n, True)
+    stderr = float(values.std(ddof=1) / math.sqrt(n)) if n > 1 else math.inf
+    return Figure(float(values.mean()), stderr, n, False)
+
+
+@dataclass
+class CardOutcome:
+    """One card in every world: each component made or not, and the actor's trick points in the
+    rest of the play (the hra value; None without trumps)."""
+
+    made: dict[str, np.ndarray]
+    makes: np.ndarray
+    points: np.ndarray | None
+
+
+@dataclass
+class SingleDummy:
+    """The single-dummy values of the legal cards of ``view.seat`` (the seat to move)."""
+
+    view: View
+    worlds: Worlds
+    seed: int
+    outcomes: dict[Card, CardOutcome]
+    nodes: int = 0
+    seconds: float = 0.0
+    goal: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        contract = self.view.base.contract
+        self.goal = 1 if contract.own_goal[0] in DEFENCE_COMPONENTS else 0
+
+    @property
+    def side(self) -> int:
+        """The mover's side: 0 the actor's, 1 the defence."""
+        return self.view.base.side(self.view.seat)
+
+    def makes(self, card: Card) -> Figure:
+        """P(make) of the contract's own goal after ``card``."""
+        return figure(self.outcomes[card].makes, self.worlds.exact)
+
+    def component(self, card: Card, name: str) -> Figure:
+        return figure(self.outcomes[card].made[name], self.worlds.exact)
+
+    def hra_value(self, card: Card) -> Figure | None:
+        points = self.outcomes[card].points
+        return None if points is None else figure(points, self.worlds.exact)
+
+    def own(self, card: Card) -> tuple[float, float]:
+        """The card's value for the mover's side, the larger the better: (P of its goal, its points)."""
+        makes = float(self.outcomes[card].makes.mean())
+        good = makes if self.side == self.goal else 1.0 - makes
+        points = self.outcomes[card].points
+        mean = 0.0 if points is None else float(points.mean())
+        return good, mean if self.side == 0 else -mean
+
+    @property
+    def ranked(self) -> list[Card]:
+        """The legal cards, best first for the mover's side (ties in card order)."""
+        return sorted(self.outcomes, key=lambda c: (tuple(-v for v in self.own(c)), int(c)))
+
+    @property
+    def best(self) -> tuple[Card, ...]:
+        """The cards with the best single-dummy value for the mover's side."""
+        top = max(self.own(c) for c in self.outcomes)
+        return tuple(c for c in self.ranked if self.own(c) == top)
+
+    def choice(self) -> Card:
+        """The card a player choosing by these values plays: the first of :attr:`best`."""
+        return self.best[0]
+
+    def gap(self, a: Card, b: Card, what: str = "makes") -> Figure:
+        """``a`` less ``b`` on the same worlds (paired): P(make) (``"makes"``) or the hra value."""
+        if what == "makes":
+            return figure(self.outcomes[a].makes.astype(float) - self.outcomes[b].makes, self.worlds.exact)
+        pa, pb = self.outcomes[a].points, self.outcomes[b].points
+        if pa is None or pb is None:
+            raise ArgumentError(f"{self.view.base.contract.value} has no hra value: it is played without trumps")
+        return figure(pa.astype(float) - pb, self.worlds.exact)
+
+    def card_values(self) -> dict[Card, dict[str, Any]]:
+        """The shape of ``Solver.card_values`` with figures: ``makes`` (P(make)), ``components``
+        and, with trumps, ``hra_value`` (mean points)."""
+        out: dict[Card, dict[str, Any]] = {}
+        for card in self.ranked:
+            entry: dict[str, Any] = {"makes": self.makes(card)}
+            made = self.outcomes[card].made
+            if len(made) > 1:
+                entry["components"] = {name: self.component(card, name) for name in made}
+            value = self.hra_value(card)
+            if value is not None:
+                entry["hra_value"] = value
+            out[card] = entry
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        cards = []
+        for card, entry in self.card_values().items():
+            row: dict[str, Any] = {"card": str(card), "makes": entry["makes"].to_json()}
+            if "components" in entry:
+                row["components"] = {k: v.to_json() for k, v in entry["components"].items()}
+            if "hra_value" in entry:
+                row["hra_value"] = entry["hra_value"].to_json()
+            cards.append(row)
+        return {"view": self.view.seat, "worlds": len(self.worlds), "consistent_worlds": self.worlds.total,
+                "exact": self.worlds.exact, "seed": self.seed, "best": [str(c) for c in self.best],
+                "card_values": cards, "nodes": self.nodes}
+
+
+def single_dummy(position: Position, seat: int | None = None, worlds: int | str = DEFAULT_WORLDS, seed: int = 0,
+                 threads: int | None = None, tt_log2: int = TT_LOG2) -> SingleDummy:
+    """The single-dummy values of the legal cards of ``seat`` (default: the seat to move), which
+    must be the seat to move. ``worlds``: a number drawn from ``seed``, or ``"all"``; when the
+    consistent worlds are at most that many, every one is solved (exact)."""
+    seat = position.to_move if seat is None else seat
+    view = view_of(position, seat)
+    if seat != position.to_move:
+        raise ArgumentError(f"seat {seat} is not to move (seat {position.to_move} is): "
+                            "only the seat to move has cards to value")
+    if position.tricks_left == 0:
+        raise ArgumentError("the position has no cards left to play")
+    return values_of(view, view.worlds(worlds, seed), seed, threads, tt_log2)
+
+
+def values_of(view: View, worlds: Worlds, seed: int = 0, threads: int | None = None,
+              tt_log2: int = TT_LOG2) -> SingleDummy:
+    """The values of the legal cards of ``view.seat`` on ``worlds`` (of that view)."""
+    started = time.perf_counter()
+    base = view.base
+    kinds, first = _kinds(worlds, base)
+    outcomes: dict[Card, CardOutcome] = {}
+    nodes = 0
+    for card in base.legal_moves():
+        outcomes[card], used = _card_outcome(view, worlds, card, kinds, first, threads, tt_log2)
+        nodes += used
+    return SingleDummy(view, worlds, seed, outcomes, nodes, time.perf_counter() - started)
+
+
+def _gain(before: Position, after: Position) -> int:
+    """The hra units one card brought the actor (the same in every world: the card is the
+    mover's own, the trick's cards are seen)."""
+    marriages = [sum(p.marriage_value(s) for s in p.declared[side]) for p in (before, after) for side in (0, 1)]
+    trick = after.score[0] - before.score[0] - (marriages[2] - marriages[0])
+    gain = trick // 10
+    if before.marriage_rule == "over-first":
+        gain += (marriages[2] - marriages[0]) // 20 - (marriages[3] - marriages[1]) // 20
+    return gain
+
+
+def _kinds(worlds: Worlds, base: Position) -> tuple[np.ndarray, np.ndarray]:
+    """Each world's kind (the same targets for every kind: the marriages each hand holds and the
+    talon's sharp cards), and the first world of each kind."""
+    key = (worlds.talon & np.uint32(SHARP_MASK)).astype(np.int64) << 12
+    if base.trump is not None:
+        for seat in range(base.seats):
+            hand = worlds.hands[:, seat]
+            for suit in range(4):
+                lane = (hand >> np.uint32(8 * suit)) & np.uint32(0x30)
+                key |= (lane == 0x30).astype(np.int64) << (4 * seat + suit)
+    _, first, kinds = np.unique(key, return_index=True, return_inverse=True)
+    return kinds.reshape(-1), first
+
+
+def _card_outcome(view: View, worlds: Worlds, card: Card, kinds: np.ndarray, first: np.ndarray,
+                  threads: int | None, tt_log2: int) -> tuple[CardOutcome, int]:
+    base = view.base
+    contract = base.contract
+    names = list(COMPONENTS[contract])
+    afters = [view.world_position(worlds.hands[i], int(worlds.talon[i])).play(card, check=False) for i in first]
+    asked = [questions(after) for after in afters]
+    hra = contract.has_trumps
+    # the questions as the core gets them: "game" as the exact hra value, the rest yes/no
+    columns = [(name, EXACT if name == "game" else None) for name in names]
+    if hra and "game" not in names:
+        columns.append(("hra", EXACT))
+    hands = worlds.hands.copy()
+    hands[:, view.seat] &= np.uint32(~(1 << int(card)) & 0xFFFFFFFF)
+    answers: dict[str, np.ndarray] = {}
+    nodes = 0
+    # one batch per core state: the over-first hundred carries its best marriage in the state
+    by_state: dict[Any, list[tuple[str, int | None]]] = {}
+    for name, fixed in columns:
+        q = hra_question(afters[0]) if name == "hra" else asked[0][name]
+        by_state.setdefault(q.state(afters[0]), []).append((name, fixed))
+    for state, cols in by_state.items():
+        qs, targets = [], np.zeros((len(worlds), len(cols)), np.int16)
+        for j, (name, fixed) in enumerate(cols):
+            q = hra_question(afters[0]) if name == "hra" else asked[0][name]
+            qs.append((q.game(afters[0]), EXACT if fixed is not None else q.target))
+            if fixed is not None:
+                targets[:, j] = EXACT
+            else:
+                per_kind = np.array([a[name].target for a in asked], np.int16)
+                targets[:, j] = per_kind[kinds]
+        result = run_batch(qs, state, hands, targets, threads=threads, tt_log2=tt_log2)
+        nodes += result.nodes
+        for j, (name, _) in enumerate(cols):
+            answers[name] = result.answers[:, j].astype(np.int64)
+    made: dict[str, np.ndarray] = {}
+    points = None
+    for name in names:
+        if name == "game":
+            target = np.array([a["game"].target for a in asked], np.int64)[kinds]
+            made[name] = answers[name] >= target
+            points = 10 * answers[name]
+        else:
+            made[name] = answers[name].astype(bool)
+    if "hra" in answers:
+        points = 10 * answers["hra"]
+    if points is not None:
+        # the hra value counts from before the card, as Solver.card_values does: what the card
+        # itself brought (a trick it completed; under over-first half of a marriage it declared)
+        points = points + 10 * _gain(view.world_position(worlds.hands[first[0]], int(worlds.talon[first[0]])),
+                                     afters[0])
+    own = OWN_GOAL[contract]
+    makes = np.logical_and.reduce([made[name] for name in own])
+    return CardOutcome(made, makes, points if hra else None), nodes
