@@ -165,7 +165,7 @@ class SingleDummy:
             cards.append(row)
         return {"view": self.view.seat, "worlds": len(self.worlds), "consistent_worlds": self.worlds.total,
                 "exact": self.worlds.exact, "seed": self.seed, "best": [str(c) for c in self.best],
-                "card_values": cards, "nodes": self.nodes}
+                "card_values": cards}
 
 
 def single_dummy(position: Position, seat: int | None = None, worlds: int | str = DEFAULT_WORLDS, seed: int = 0,
