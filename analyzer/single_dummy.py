@@ -47,6 +47,11 @@ class Figure:
     def to_json(self) -> dict[str, Any]:
         return {"mean": self.mean, "stderr": self.stderr, "worlds": self.worlds, "exact": self.exact}
 
+    @property
+    def significant(self) -> bool:
+        """Above zero beyond doubt: exactly, or by more than two standard errors."""
+        return self.mean > 1e-12 if self.exact else self.mean > 2 * self.stderr
+
     def text(self, digits: int = 2, scale: float = 1.0) -> str:
         """``0.82 ± 0.03`` (one standard error) or ``0.82 exact``."""
         mean = f"{scale * self.mean:.{digits}f}"
@@ -138,6 +143,20 @@ class SingleDummy:
         if pa is None or pb is None:
             raise ArgumentError(f"{self.view.base.contract.value} has no hra value: it is played without trumps")
         return figure(pa.astype(float) - pb, self.worlds.exact)
+
+    def loss(self, best: Card, card: Card) -> tuple[Figure, Figure | None]:
+        """What playing ``card`` instead of ``best`` costs the mover's side, on the same worlds:
+        the share of worlds its goal is lost in, and its points (None without trumps)."""
+        def good(c: Card) -> np.ndarray:
+            makes = self.outcomes[c].makes.astype(float)
+            return makes if self.side == self.goal else 1.0 - makes
+
+        goal = figure(good(best) - good(card), self.worlds.exact)
+        pa, pb = self.outcomes[best].points, self.outcomes[card].points
+        if pa is None or pb is None:
+            return goal, None
+        sign = 1.0 if self.side == 0 else -1.0
+        return goal, figure(sign * (pa.astype(float) - pb), self.worlds.exact)
 
     def card_values(self) -> dict[Card, dict[str, Any]]:
         """The shape of ``Solver.card_values`` with figures: ``makes`` (P(make)), ``components``
