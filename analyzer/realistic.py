@@ -1,0 +1,199 @@
+"""Realistic playouts: every player chooses each card by its single-dummy values from its own view
+(docs/single-dummy.md), and realistic P(make) and payment over deals drawn from one player's view,
+beside the open-hand figures on the same deals (paired).
+
+>>> from analyzer.rules import Position
+>>> pos = Position.from_json({"hands": ["hA bX", "h7 b7", "h8 bA"], "trump": "h", "contract": "game"})
+>>> play = playout(pos, k=4, seed=1)
+>>> [str(c) for c in play.cards], play.makes, play.actor_points
+(['bX', 'b7', 'bA', 'h8', 'hA', 'h7'], False, 20)
+"""
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.batch import default_threads, kept_threads
+from analyzer.cards import Card
+from analyzer.errors import ArgumentError, MariasError
+from analyzer.rules import Position
+from analyzer.single_dummy import Figure, figure, values_of
+from analyzer.solver import Solver, default_solver
+from analyzer.view import view_of
+
+DECISION_WORLDS = 10  # k: worlds per decision, the default
+
+
+def decision_seed(seed: int, *path: int) -> int:
+    """A seed for one decision of one playout, from the run's seed (independent streams)."""
+    return int(np.random.SeedSequence([seed, *path]).generate_state(1)[0])
+
+
+@dataclass(frozen=True)
+class Playout:
+    """One deal played out realistically: the cards in order, the verdict and each component, the
+    actor's trick points over the deal (with trumps), and the actor's payment when settled."""
+
+    cards: tuple[Card, ...]
+    makes: bool
+    components: dict[str, bool]
+    actor_points: int | None
+    payment: float | None
+    decisions: int  # cards chosen by a search (not forced)
+
+
+def playout(deal: Position, k: int = DECISION_WORLDS, seed: int = 0, threads: int | None = None,
+            solver: Solver | None = None, settle: bool = False) -> Playout:
+    """Play ``deal`` to the end, each card chosen by its player from its own view on ``k`` worlds
+    (drawn from a seed of ``seed`` and the card's number); the last trick, all forced, is solved.
+    ``settle``: price the result with the rule set's settlement (a whole deal only)."""
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ArgumentError(f"the worlds per decision must be a whole number >= 1, not {k!r}")
+    position = deal
+    cards: list[Card] = []
+    decisions = 0
+    while position.tricks_left > 1:
+        legal = position.legal_moves()
+        if len(legal) == 1:
+            card = next(iter(legal))
+        else:
+            view = view_of(position, position.to_move)
+            card = values_of(view, view.worlds(k, decision_seed(seed, len(cards))), threads=threads).choice()
+            decisions += 1
+        cards.append(card)
+        position = position.play(card, check=False)
+    solver = solver or default_solver()
+    result = solver.solve(position)
+    cards += result.line
+    points = None
+    if result.actor_points is not None:
+        points = _taken(position) + result.actor_points
+    payment = None
+    if settle:
+        # priced as the whole deal played so: the verdict of the play, the actor's points over it
+        from analyzer.solution import SolveResult
+        from analyzer.targets import remaining_units
+
+        whole = SolveResult(result.makes, points, None if points is None else 10 * remaining_units(deal) - points,
+                            dict(result.components), cards)
+        payment = _payment(deal, whole)
+    return Playout(tuple(cards), result.makes, dict(result.components), points, payment, decisions)
+
+
+def _taken(position: Position) -> int:
+    from analyzer.targets import trick_points_in_score
+
+    return trick_points_in_score(position, 0)
+
+
+def _payment(position: Position, result: object) -> float | None:
+    """The actor's money for the deal as played (None where the settlement cannot price it)."""
+    from analyzer.outcome import result_json
+    from analyzer.scoring import settle_json
+
+    try:
+        return float(settle_json(result_json(position, result)).payments[position.actor])  # type: ignore[arg-type]
+    except MariasError:
+        return None
+
+
+@dataclass
+class Realistic:
+    """Realistic and open-hand outcomes on the same deals (drawn from ``seat``'s view)."""
+
+    seat: int
+    k: int
+    seed: int
+    realistic_makes: np.ndarray
+    open_makes: np.ndarray
+    realistic_pay: np.ndarray  # nan where a deal could not be priced
+    open_pay: np.ndarray
+    exact_deals: bool
+    seconds: float
+    decisions: int
+
+    @property
+    def deals(self) -> int:
+        return len(self.realistic_makes)
+
+    def p_make(self) -> Figure:
+        return figure(self.realistic_makes, False)
+
+    def open_p_make(self) -> Figure:
+        return figure(self.open_makes, self.exact_deals)
+
+    def gap(self) -> Figure:
+        """Open-hand less realistic P(make), on the same deals: the open hand's overstatement."""
+        return figure(self.open_makes.astype(float) - self.realistic_makes, False)
+
+    def payment(self) -> Figure:
+        return figure(self.realistic_pay[~np.isnan(self.realistic_pay)], False)
+
+    def open_payment(self) -> Figure:
+        return figure(self.open_pay[~np.isnan(self.open_pay)], False)
+
+    def payment_gap(self) -> Figure:
+        both = ~np.isnan(self.open_pay) & ~np.isnan(self.realistic_pay)
+        return figure(self.open_pay[both] - self.realistic_pay[both], False)
+
+    def to_json(self) -> dict[str, object]:
+        def fig(f: Figure) -> dict[str, object]:
+            return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in f.to_json().items()}
+
+        return {"seat": self.seat, "deals": self.deals, "worlds_per_decision": self.k, "seed": self.seed,
+                "realistic_p_make": fig(self.p_make()), "open_p_make": fig(self.open_p_make()),
+                "gap": fig(self.gap()), "realistic_payment": fig(self.payment()),
+                "open_payment": fig(self.open_payment()), "payment_gap": fig(self.payment_gap()),
+                "decisions": self.decisions}
+
+
+def realistic(position: Position, seat: int, deals: int = 40, k: int = DECISION_WORLDS, seed: int = 0,
+              jobs: int | None = None, progress: Callable[[int], None] | None = None,
+              settle: bool = True) -> Realistic:
+    """Realistic P(make) and payment of ``position`` (a whole deal) over ``deals`` deals drawn
+    from ``seat``'s view of it, each played out realistically with ``k`` worlds per decision;
+    the open-hand outcome of the same deals beside it. ``jobs`` deals are played at once (default:
+    every core); the figures do not depend on it. ``progress(1)`` after each deal."""
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 2:
+        raise ArgumentError(f"deals must be a whole number >= 2, not {deals!r}")
+    started = time.perf_counter()
+    view = view_of(position, seat)
+    worlds = view.worlds(deals, seed)
+    n = len(worlds)
+    r_makes, o_makes = np.zeros(n, bool), np.zeros(n, bool)
+    r_pay, o_pay = np.full(n, np.nan), np.full(n, np.nan)
+
+    def one(i: int) -> int:
+        # a deal's playout searches on its own thread, one thread a decision: the deals, not the
+        # worlds of a decision (ten or so), are what keeps the cores busy
+        solver = default_solver()
+        deal = view.world_position(worlds.hands[i], int(worlds.talon[i]))
+        played = playout(deal, k, decision_seed(seed, i), 1, solver, settle)
+        result = solver.solve(deal)
+        r_makes[i], o_makes[i] = played.makes, result.makes
+        if settle:
+            r_pay[i] = np.nan if played.payment is None else played.payment
+            paid = _payment(deal, result)
+            o_pay[i] = np.nan if paid is None else paid
+        return played.decisions
+
+    jobs = default_threads() if jobs is None else jobs
+    decisions = 0
+    if jobs <= 1:
+        for i in range(n):
+            decisions += one(i)
+            if progress is not None:
+                progress(1)
+    else:
+        pool = kept_threads("realistic", max(jobs, default_threads()))
+        futures = [pool.submit(one, i) for i in range(n)]
+        for future in futures:  # in order: an exception is raised as the first failing deal's
+            decisions += future.result()
+            if progress is not None:
+                progress(1)
+    return Realistic(seat, k, seed, r_makes, o_makes, r_pay, o_pay, worlds.exact, time.perf_counter() - started,
+                     decisions)
