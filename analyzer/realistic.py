@@ -91,12 +91,13 @@ def _taken(position: Position) -> int:
 
 
 def _payment(position: Position, result: object) -> float | None:
-    """The actor's money for the deal as played (None where the settlement cannot price it)."""
+    """The actor's money for the deal as played out (None where the settlement cannot price it)."""
     from analyzer.outcome import result_json
     from analyzer.scoring import settle_json
 
     try:
-        return float(settle_json(result_json(position, result)).payments[position.actor])  # type: ignore[arg-type]
+        # played out, as the advice prices what the cards are worth: no csm 12.3-12.4 presumptions
+        return float(settle_json(result_json(position, result), unplayed=False).payments[position.actor])  # type: ignore[arg-type]
     except MariasError:
         return None
 
@@ -197,3 +198,78 @@ def realistic(position: Position, seat: int, deals: int = 40, k: int = DECISION_
                 progress(1)
     return Realistic(seat, k, seed, r_makes, o_makes, r_pay, o_pay, worlds.exact, time.perf_counter() - started,
                      decisions)
+
+
+def advice_positions(advice: object, top: int = 3) -> list[tuple[str, Position, int]]:
+    """Whole deals standing for the advice's top options (actor's view) or the defended contract
+    (defender's view), with the seat whose view the deals are drawn from: the hidden hands are
+    placeholders (``realistic`` draws every deal again from that seat's view)."""
+    from analyzer.cards import SHARP_MASK, CardSet
+
+    summary = advice.summary  # type: ignore[attr-defined]
+    rules = advice.rules  # type: ignore[attr-defined]
+    out = []
+    if advice.view == "actor":  # type: ignore[attr-defined]
+        seat = summary["seat"]
+        twelve = CardSet.from_str(summary["hand"])
+        rows = [o for o in advice.options if str(o.get("stage", "")).startswith("confirmed")][:top]  # type: ignore[attr-defined]
+        for o in rows:
+            discard = CardSet.from_str(" ".join(o["discard"]))
+            rest = list(CardSet(0xFFFFFFFF) - twelve)
+            hands = ["", "", ""]
+            hands[seat] = str(twelve - discard)
+            others = [s for s in range(3) if s != seat]
+            hands[others[0]], hands[others[1]] = str(CardSet(rest[:10])), str(CardSet(rest[10:]))
+            data = {"hands": hands, "talon": str(discard), "contract": o["contract"], "actor": seat, "rules": rules}
+            if o.get("trump"):
+                data["trump"] = o["trump"]
+            if o.get("side_suit"):
+                data["side_suit"] = o["side_suit"]
+            label = o["contract"] + (f" in {o['trump']}" if o.get("trump") else "") + f", discard {' '.join(o['discard'])}"
+            out.append((label, Position.from_json(data), seat))
+        return out
+    if advice.view == "defender":  # type: ignore[attr-defined]
+        seat, actor = summary["seat"], summary["actor"]
+        own = CardSet.from_str(summary["hand"])
+        first = advice.options[0]  # type: ignore[attr-defined]
+        contract, trump, side = first["contract"], first.get("trump"), first.get("side_suit")
+        from analyzer.contract import Contract
+
+        c = Contract.parse(contract)
+        sevens = []
+        if trump and c.actor_seven:
+            sevens.append(trump + "7")
+        if side and c.two_sevens:
+            sevens.append(side + "7")
+        actor_cards = CardSet.from_str(" ".join(sevens)) if sevens else CardSet()
+        rest = list(CardSet(0xFFFFFFFF) - own - actor_cards)
+        plain = [x for x in rest if not (c.has_trumps and (1 << int(x)) & SHARP_MASK)]
+        talon = CardSet(plain[:2])
+        rest = [x for x in rest if x not in talon]
+        actor_cards = actor_cards | CardSet(rest[:10 - len(actor_cards)])
+        partner = CardSet([x for x in rest if x not in actor_cards])
+        hands = ["", "", ""]
+        hands[seat], hands[actor], hands[3 - seat - actor] = str(own), str(actor_cards), str(partner)
+        data = {"hands": hands, "talon": str(talon), "contract": contract, "actor": actor, "rules": rules}
+        if trump:
+            data["trump"] = trump
+        if side:
+            data["side_suit"] = side
+        out.append((f"{contract} defended by seat {seat}", Position.from_json(data), seat))
+        return out
+    raise ArgumentError(f"--realistic is for the actor's and the defender's views, not the {advice.view}'s")  # type: ignore[attr-defined]
+
+
+def render(rows: list[tuple[str, Realistic]], unit: str) -> str:
+    """The realistic figures beside the open-hand ones, one option a line, with errors."""
+    out = []
+    for label, r in rows:
+        pay = r.payment()
+        money = ""
+        if pay.worlds:
+            money = (f"; payment realistic {pay.mean:+.2f} ± {pay.stderr:.2f}, open-hand {r.open_payment().mean:+.2f} "
+                     f"± {r.open_payment().stderr:.2f}, gap {r.payment_gap().text()} {unit}")
+        out.append(f"  {label}: P(make) realistic {r.p_make().text()}, open-hand {r.open_p_make().text()}, "
+                   f"gap {r.gap().text()} (paired){money} [deals={r.deals}, k={r.k} worlds a decision, "
+                   f"{r.seconds:.0f} s]")
+    return "\n".join(out)
