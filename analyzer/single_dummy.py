@@ -6,7 +6,7 @@ components as yes/no questions, the hra search (with trumps) as an exact value. 
 with the world (the marriages a hidden hand holds, a hidden talon's points), so they are worked
 out once per kind of world, from a world's own position, and passed per world.
 
->>> from analyzer.rules import Position
+>>> from analyzer.rules import Position, strength
 >>> pos = Position.from_json({"hands": ["hA bX", "h7 b7", "h8 bA"], "trump": "h", "contract": "game"})
 >>> sd = single_dummy(pos, 0, worlds="all")
 >>> len(sd.worlds), [(str(c), sd.makes(c).text(), sd.hra_value(c).text(0)) for c in sd.ranked]
@@ -22,11 +22,11 @@ from typing import Any
 import numpy as np
 
 from analyzer.batch import EXACT, run_batch
-from analyzer.cards import SHARP_MASK, Card
+from analyzer.cards import SHARP_MASK, Card, Rank
 from analyzer.contract import DEFENCE_COMPONENTS
 from analyzer.errors import ArgumentError
 from analyzer.questions import COMPONENTS, OWN_GOAL, hra_question, questions
-from analyzer.rules import Position
+from analyzer.rules import Position, strength
 from analyzer.view import View, Worlds, view_of
 
 DEFAULT_WORLDS = 200
@@ -210,10 +210,42 @@ def values_of(view: View, worlds: Worlds, seed: int = 0, threads: int | None = N
     kinds, first = _kinds(worlds, base)
     outcomes: dict[Card, CardOutcome] = {}
     nodes = 0
+    same = _equivalent(base, view)
     for card in base.legal_moves():
+        if same.get(card) in outcomes:
+            outcomes[card] = outcomes[same[card]]
+            continue
         outcomes[card], used = _card_outcome(view, worlds, card, kinds, first, threads, tt_log2)
         nodes += used
     return SingleDummy(view, worlds, seed, outcomes, nodes, time.perf_counter() - started)
+
+
+def _equivalent(base: Position, view: View) -> dict[Card, Card]:
+    """Cards of the mover that are worth the same in every world, each to the first of its kind:
+    of one suit, as many points, and no card still in play between them that the mover does not
+    hold (an unseen card, one of the trick); kings and over-knaves (marriages) and announced
+    sevens stand alone. One search serves them all."""
+    seat = view.seat
+    own = base.hands[seat]
+    in_play = view.pool | own.mask | sum(1 << int(c) for c in base.trick)
+    lone = base.announced.mask
+    out: dict[Card, Card] = {}
+    for suit in range(4):
+        cards = sorted((Card(b) for b in range(8 * suit, 8 * suit + 8) if in_play >> b & 1),
+                       key=lambda c: strength(c, base.notrump))
+        run: Card | None = None
+        for card in cards:
+            mine = card in own and not (1 << int(card)) & lone and not (
+                base.trump is not None and card.rank in (Rank.KING, Rank.OVER))
+            if not mine:
+                run = None
+                continue
+            if run is not None and run.points == card.points:
+                out[card] = out.get(run, run)
+            else:
+                out[card] = card
+            run = card
+    return out
 
 
 def _gain(before: Position, after: Position) -> int:

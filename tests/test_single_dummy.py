@@ -161,3 +161,27 @@ def test_paired_gap_and_bad_input() -> None:
     assert sd.gap(a, b, "points").mean == sd.hra_value(a).mean - sd.hra_value(b).mean
     with pytest.raises(ArgumentError):
         single_dummy(position, 1)  # not to move
+
+
+def test_equivalent_cards_share_one_search_rightly(monkeypatch) -> None:
+    """Cards found equivalent (one search for all) have the values each has searched alone."""
+    import analyzer.single_dummy as sd_module
+
+    rng = random.Random(40)
+    checked = 0
+    while checked < 12:
+        position = random_history(rng)
+        if position.tricks_left < 3 or position.contract.has_trumps and position.talon.mask & 0xC0C0C0C0:
+            continue
+        if len(set(sd_module._equivalent(position, sd_module.view_of(position, position.to_move)).values())) == \
+                len(position.legal_moves()):
+            continue  # no two cards alike here
+        shared = single_dummy(position, worlds=30, seed=checked)
+        with monkeypatch.context() as m:
+            m.setattr(sd_module, "_equivalent", lambda base, view: {})
+            alone = single_dummy(position, worlds=30, seed=checked)
+        for card in position.legal_moves():
+            assert np.array_equal(shared.outcomes[card].makes, alone.outcomes[card].makes), position.to_json()
+            a, b = shared.outcomes[card].points, alone.outcomes[card].points
+            assert (a is None and b is None) or np.array_equal(a, b), (position.to_json(), card)
+        checked += 1
