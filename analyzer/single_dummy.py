@@ -15,13 +15,14 @@ out once per kind of world, from a world's own position, and passed per world.
 from __future__ import annotations
 
 import math
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from analyzer.batch import EXACT, run_batch
+from analyzer.batch import EXACT, default_threads, kept_threads, run_batch
 from analyzer.cards import SHARP_MASK, Card, Rank
 from analyzer.contract import DEFENCE_COMPONENTS
 from analyzer.errors import ArgumentError
@@ -33,6 +34,7 @@ DEFAULT_WORLDS = 200
 # A table of 2^18 entries per thread, kept across calls (analyzer/batch.py): the worlds of one view
 # share most of their subtrees, and so do the cards of one decision.
 TT_LOG2 = 18
+CHUNK = 16  # worlds searched for every card before the next worlds (see values_of)
 
 
 @dataclass(frozen=True)
@@ -204,20 +206,48 @@ def single_dummy(position: Position, seat: int | None = None, worlds: int | str 
 
 def values_of(view: View, worlds: Worlds, seed: int = 0, threads: int | None = None,
               tt_log2: int = TT_LOG2) -> SingleDummy:
-    """The values of the legal cards of ``view.seat`` on ``worlds`` (of that view)."""
+    """The values of the legal cards of ``view.seat`` on ``worlds`` (of that view).
+
+    The worlds are taken CHUNK at a time, every card searched on a chunk before the next: the
+    cards of one world share subtrees, which a thread's table then still holds (card by card
+    over 200 worlds took a quarter more nodes, docs/benchmarks.md). The chunks go to ``threads``
+    threads; the answers do not depend on which thread searched what."""
     started = time.perf_counter()
     base = view.base
     kinds, first = _kinds(worlds, base)
-    outcomes: dict[Card, CardOutcome] = {}
-    nodes = 0
     same = _equivalent(base, view)
+    searched = [c for c in base.legal_moves() if same.get(c, c) == c]
+    plans = [_plan(view, worlds, card, kinds, first) for card in searched]
+    n = len(worlds)
+    answers = [{name: np.zeros(n, np.int64) for name in plan.names} for plan in plans]
+    nodes = [0]
+    lock = threading.Lock()
+
+    def chunk(lo: int) -> None:
+        hi = min(lo + CHUNK, n)
+        hands = worlds.hands[lo:hi]
+        used = 0
+        for plan, out in zip(plans, answers):
+            used += plan.run(hands, lo, hi, out, tt_log2)
+        with lock:
+            nodes[0] += used
+
+    threads = default_threads() if threads is None else threads
+    starts = range(0, n, CHUNK)
+    if threads <= 1 or n <= CHUNK:
+        for lo in starts:
+            chunk(lo)
+    else:
+        pool = kept_threads("single-dummy", max(threads, default_threads()))
+        for future in [pool.submit(chunk, lo) for lo in starts]:
+            future.result()
+    outcomes: dict[Card, CardOutcome] = {}
+    for plan, out in zip(plans, answers):
+        outcomes[plan.card] = plan.outcome(out)
     for card in base.legal_moves():
-        if same.get(card) in outcomes:
+        if card not in outcomes:
             outcomes[card] = outcomes[same[card]]
-            continue
-        outcomes[card], used = _card_outcome(view, worlds, card, kinds, first, threads, tt_log2)
-        nodes += used
-    return SingleDummy(view, worlds, seed, outcomes, nodes, time.perf_counter() - started)
+    return SingleDummy(view, worlds, seed, outcomes, nodes[0], time.perf_counter() - started)
 
 
 def _equivalent(base: Position, view: View) -> dict[Card, Card]:
@@ -273,27 +303,68 @@ def _kinds(worlds: Worlds, base: Position) -> tuple[np.ndarray, np.ndarray]:
     return kinds.reshape(-1), first
 
 
-def _card_outcome(view: View, worlds: Worlds, card: Card, kinds: np.ndarray, first: np.ndarray,
-                  threads: int | None, tt_log2: int) -> tuple[CardOutcome, int]:
-    base = view.base
-    contract = base.contract
+@dataclass
+class _Plan:
+    """One card's questions to the core, with every world's targets: ``run`` answers a slice of
+    the worlds, ``outcome`` reads the answers."""
+
+    card: Card
+    seat: int
+    names: list[str]  # the columns: the contract's components, and "hra" where "game" is not one
+    batches: list[tuple[Any, list[tuple[Any, int]], np.ndarray, list[str]]]  # (state, questions, targets, names)
+    game_target: np.ndarray | None
+    gain: int
+    own: tuple[str, ...]
+    hra: bool
+
+    def run(self, hands: np.ndarray, lo: int, hi: int, out: dict[str, np.ndarray], tt_log2: int) -> int:
+        hands = hands.copy()
+        hands[:, self.seat] &= np.uint32(~(1 << int(self.card)) & 0xFFFFFFFF)
+        nodes = 0
+        for state, qs, targets, names in self.batches:
+            result = run_batch(qs, state, hands, targets[lo:hi], threads=1, tt_log2=tt_log2)
+            nodes += result.nodes
+            for j, name in enumerate(names):
+                out[name][lo:hi] = result.answers[:, j]
+        return nodes
+
+    def outcome(self, answers: dict[str, np.ndarray]) -> CardOutcome:
+        made: dict[str, np.ndarray] = {}
+        points = None
+        for name in self.names:
+            if name == "game":
+                made[name] = answers[name] >= self.game_target
+                points = 10 * answers[name]
+            elif name != "hra":
+                made[name] = answers[name].astype(bool)
+        if "hra" in answers:
+            points = 10 * answers["hra"]
+        if points is not None:
+            # the hra value counts from before the card, as Solver.card_values does: what the card
+            # itself brought (a trick it completed; under over-first half of a marriage it declared)
+            points = points + 10 * self.gain
+        makes = np.logical_and.reduce([made[name] for name in self.own])
+        return CardOutcome(made, makes, points if self.hra else None)
+
+
+def _plan(view: View, worlds: Worlds, card: Card, kinds: np.ndarray, first: np.ndarray) -> _Plan:
+    """The questions after ``card``: the targets worked out once per kind of world, from a world's
+    own position (the state and the games are the same in every world)."""
+    contract = view.base.contract
     names = list(COMPONENTS[contract])
-    afters = [view.world_position(worlds.hands[i], int(worlds.talon[i])).play(card, check=False) for i in first]
+    befores = [view.world_position(worlds.hands[i], int(worlds.talon[i])) for i in first]
+    afters = [before.play(card, check=False) for before in befores]
     asked = [questions(after) for after in afters]
     hra = contract.has_trumps
-    # the questions as the core gets them: "game" as the exact hra value, the rest yes/no
-    columns = [(name, EXACT if name == "game" else None) for name in names]
+    columns = [(name, EXACT if name == "game" else None) for name in names]  # "game": the hra value
     if hra and "game" not in names:
         columns.append(("hra", EXACT))
-    hands = worlds.hands.copy()
-    hands[:, view.seat] &= np.uint32(~(1 << int(card)) & 0xFFFFFFFF)
-    answers: dict[str, np.ndarray] = {}
-    nodes = 0
     # one batch per core state: the over-first hundred carries its best marriage in the state
     by_state: dict[Any, list[tuple[str, int | None]]] = {}
     for name, fixed in columns:
         q = hra_question(afters[0]) if name == "hra" else asked[0][name]
         by_state.setdefault(q.state(afters[0]), []).append((name, fixed))
+    batches = []
     for state, cols in by_state.items():
         qs, targets = [], np.zeros((len(worlds), len(cols)), np.int16)
         for j, (name, fixed) in enumerate(cols):
@@ -302,28 +373,8 @@ def _card_outcome(view: View, worlds: Worlds, card: Card, kinds: np.ndarray, fir
             if fixed is not None:
                 targets[:, j] = EXACT
             else:
-                per_kind = np.array([a[name].target for a in asked], np.int16)
-                targets[:, j] = per_kind[kinds]
-        result = run_batch(qs, state, hands, targets, threads=threads, tt_log2=tt_log2)
-        nodes += result.nodes
-        for j, (name, _) in enumerate(cols):
-            answers[name] = result.answers[:, j].astype(np.int64)
-    made: dict[str, np.ndarray] = {}
-    points = None
-    for name in names:
-        if name == "game":
-            target = np.array([a["game"].target for a in asked], np.int64)[kinds]
-            made[name] = answers[name] >= target
-            points = 10 * answers[name]
-        else:
-            made[name] = answers[name].astype(bool)
-    if "hra" in answers:
-        points = 10 * answers["hra"]
-    if points is not None:
-        # the hra value counts from before the card, as Solver.card_values does: what the card
-        # itself brought (a trick it completed; under over-first half of a marriage it declared)
-        points = points + 10 * _gain(view.world_position(worlds.hands[first[0]], int(worlds.talon[first[0]])),
-                                     afters[0])
-    own = OWN_GOAL[contract]
-    makes = np.logical_and.reduce([made[name] for name in own])
-    return CardOutcome(made, makes, points if hra else None), nodes
+                targets[:, j] = np.array([a[name].target for a in asked], np.int16)[kinds]
+        batches.append((state, qs, targets, [name for name, _ in cols]))
+    game_target = np.array([a["game"].target for a in asked], np.int64)[kinds] if "game" in names else None
+    return _Plan(card, view.seat, [name for name, _ in columns], batches, game_target,
+                 _gain(befores[0], afters[0]), OWN_GOAL[contract], hra)
