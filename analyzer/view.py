@@ -23,7 +23,7 @@ import numpy as np
 from analyzer.batch import SEATS
 from analyzer.cards import SHARP_MASK, Card, CardSet, Rank
 from analyzer.errors import ArgumentError, MariasError, PositionError
-from analyzer.rules import Position, legal_cards, seven_of
+from analyzer.rules import Position, seven_of, strength
 
 TALON = -1  # the place of the talon among a view's places
 ENUMERATE_CAP = 2_000_000  # the most worlds listed for --worlds all
@@ -150,7 +150,8 @@ class View:
             if isinstance(n, bool) or not isinstance(n, int) or n < 1:
                 raise ArgumentError(f"worlds must be a whole number >= 1 or 'all', not {n!r}")
             rng = np.random.default_rng(seed)
-            rows = [self._draw(rng) for _ in range(n)]
+            memo: dict = {}
+            rows = [self._draw(rng, memo) for _ in range(n)]
             exact = False
         return self._to_worlds(rows, exact, total)
 
@@ -189,20 +190,24 @@ class View:
 
         yield from walk(0, self.sizes, (0,) * len(self.places))
 
-    def _draw(self, rng: np.random.Generator) -> tuple[int, ...]:
+    def _draw(self, rng: np.random.Generator, memo: dict) -> tuple[int, ...]:
         """One world, uniformly: each group's share of each place drawn with the exact counts of
-        the worlds it leaves as weights, then its cards shuffled into the shares."""
+        the worlds it leaves as weights, then its cards shuffled into the shares (``memo`` keeps
+        the weights between the draws of one call)."""
         groups = self._groups()
         counter = _counter(groups)
         caps = self.sizes
         masks = [0] * len(self.places)
         for index, (bits, where) in enumerate(groups):
-            options = []
-            for parts in _compositions(len(bits), where, caps):
-                rest = tuple(c - p for c, p in zip(caps, parts))
-                weight = _multinomial(parts) * counter(index + 1, rest)
-                if weight:
-                    options.append((parts, rest, weight))
+            options = memo.get((index, caps))
+            if options is None:
+                options = []
+                for parts in _compositions(len(bits), where, caps):
+                    rest = tuple(c - p for c, p in zip(caps, parts))
+                    weight = _multinomial(parts) * counter(index + 1, rest)
+                    if weight:
+                        options.append((parts, rest, weight))
+                memo[(index, caps)] = options
             pick = int(rng.integers(sum(w for _, _, w in options)))
             for parts, rest, weight in options:
                 if pick < weight:
@@ -338,22 +343,61 @@ def _infer_from_history(position: Position, seat: int, allowed: dict[int, int], 
     for lead, cards in zip(position.trick_leaders(), position.played):
         plays += [((lead + i) % position.seats, card) for i, card in enumerate(cards)]
     plays += [((position.leader + i) % position.seats, card) for i, card in enumerate(position.trick)]
-    current = position.start()
-    for index, (player, card) in enumerate(plays):
+    # the deal where the history began (as Position._replay_history builds it): every card
+    # played back in its player's hand
+    hands = [h.mask for h in position.hands]
+    for player, card in plays:
+        hands[player] |= 1 << int(card)
+    current = position.replace_unchecked(
+        hands=tuple(CardSet(h) for h in hands), trick=(), played=(), first_leader=None,
+        leader=position.first_leader if position.played else position.leader, score=(0, 0), declared=((), ()))
+    for player, card in plays:
         if player != seat:
-            # The hand then: the cards still hidden, and those the player plays from here on.
-            later = CardSet([c for p, c in plays[index:] if p == player])
-            for bit in list(allowed):
-                hand = later | CardSet([Card(bit)])
-                if card not in legal_cards(hand, current.trick, current.trump, current.notrump, current.announced):
-                    never(bit, player)
+            forbidden = _shown_missing(current.trick, card, current.trump, current.notrump, current.announced.mask)
+            for bit in _bits(forbidden):
+                never(bit, player)
             partner = _marriage_partner(current, card)
             if partner is not None:
-                if current.declares(card) is not None:
+                if current.declares(card) is not None:  # the marriage is announced: public
                     only(int(partner), player)
                 else:
                     never(int(partner), player)
         current = current._after(card)
+
+
+def _shown_missing(trick: tuple[Card, ...], card: Card, trump, notrump: bool, announced: int) -> int:
+    """The cards its player cannot have held when ``card`` was played to ``trick`` (the laws of
+    play, analyzer/laws.py, read backwards), as a mask. tests/test_view.py checks the worlds
+    this leaves against every deal replayed."""
+    def suit(s: int, above: int = -1) -> int:
+        return sum(1 << (8 * s + r) for r in range(8) if strength(Card(8 * s + r), notrump) > above)
+
+    mine = 1 << int(card)
+    if not trick:
+        # a lead is free, but an announced seven is led only when the hand holds nothing else
+        return ~announced & 0xFFFFFFFF if mine & announced else 0
+    led = trick[0].suit
+    out = 0
+    if card.suit == led:
+        trumped = trump is not None and led != trump and any(c.suit == trump for c in trick)
+        top = max(strength(c, notrump) for c in trick if c.suit == led)
+        if not trumped and strength(card, notrump) <= top:
+            out |= suit(led, top)  # must beat when it can
+        if mine & announced:
+            out |= suit(led) & ~announced  # nothing else of the suit to play
+        return out
+    out |= suit(led)  # did not follow: void
+    if trump is None:
+        return out
+    if card.suit != trump:
+        return out | suit(trump)  # did not trump: no trumps
+    tops = [strength(c, notrump) for c in trick if c.suit == trump]
+    top = max(tops, default=-1)
+    if strength(card, notrump) <= top:
+        out |= suit(trump, top)  # must over-trump when it can
+    if mine & announced:
+        out |= suit(trump) & ~announced
+    return out
 
 
 def _marriage_partner(position: Position, card: Card) -> Card | None:
