@@ -20,6 +20,7 @@ Three parts (``--part``):
     python benchmarks/single_dummy.py --part values --hands 7 --worlds 200 --seed 1
     python benchmarks/single_dummy.py --part realistic --deals 40 --k 10 --seed 1
     python benchmarks/single_dummy.py --part overstatement --per-contract 20 --k 10 --seed 1
+    python benchmarks/single_dummy.py --part chunks --hands 5 --worlds 200 --seed 1
 """
 from __future__ import annotations
 
@@ -179,9 +180,30 @@ def overstatement(args: argparse.Namespace) -> None:
               f"{int((gap < 0).sum())} won by the realistic play) [{n} deals, {time.perf_counter() - started:.0f} s]")
 
 
+def chunks(args: argparse.Namespace) -> None:
+    """Nodes and CPU of the actor's card values at trick 1 by the number of worlds searched for
+    every card before the next (``single_dummy.CHUNK``), one thread, each size in a fresh process
+    (a table warmed by an earlier size's worlds would flatter the later ones)."""
+    import subprocess
+
+    for size in (1, 4, 16, 32, args.worlds):
+        code = (f"import sys, time, random; sys.argv = ['x']; sys.path[:0] = {sys.path[:2]!r}; "
+                "import single_dummy as b; from analyzer import single_dummy as sdm; "
+                f"sdm.CHUNK = {size}; rng = random.Random({args.seed}); "
+                f"deals = [b.deal_for(rng, 'game') for _ in range({args.hands})]; "
+                "t = time.process_time(); nodes = 0\n"
+                "for i, d in enumerate(deals):\n"
+                "    v = sdm.view_of(d, 0)\n"
+                f"    nodes += sdm.values_of(v, v.worlds({args.worlds}, seed=i), threads=1).nodes\n"
+                "print(nodes, round(time.process_time() - t, 2))")
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                             cwd=Path(__file__).parent).stdout.split()
+        print(f"chunk {size:>4}: {int(out[0]):,} nodes, {out[1]} CPU s ({args.hands} deals, {args.worlds} worlds)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=["values", "realistic", "overstatement"], default="values")
+    parser.add_argument("--part", choices=["values", "realistic", "overstatement", "chunks"], default="values")
     parser.add_argument("--hands", type=int, default=7)
     parser.add_argument("--worlds", type=int, default=200)
     parser.add_argument("--deals", type=int, default=40)
@@ -190,7 +212,7 @@ def main() -> None:
     parser.add_argument("--per-contract", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    {"values": values, "realistic": realistic_part, "overstatement": overstatement}[args.part](args)
+    {"values": values, "realistic": realistic_part, "overstatement": overstatement, "chunks": chunks}[args.part](args)
 
 
 if __name__ == "__main__":
