@@ -19,6 +19,7 @@ import numpy as np
 
 from analyzer.batch import default_threads, kept_threads
 from analyzer.cards import Card
+from analyzer.cluster import client_for
 from analyzer.errors import ArgumentError, MariasError
 from analyzer.rules import Position
 from analyzer.single_dummy import Figure, figure, values_of
@@ -102,6 +103,21 @@ def _payment(position: Position, result: object) -> float | None:
         return None
 
 
+def play_deal(deal: Position, k: int, seed: int, settle: bool) -> tuple[bool, bool, float, float, int]:
+    """One deal played out realistically and solved open-handed: (realistic makes, open makes,
+    realistic payment, open payment (nan where not priced), the decisions searched). A task of
+    its own on a dask cluster."""
+    solver = default_solver()
+    played = playout(deal, k, seed, 1, solver, settle)
+    result = solver.solve(deal)
+    r_pay = o_pay = math.nan
+    if settle:
+        r_pay = math.nan if played.payment is None else played.payment
+        paid = _payment(deal, result)
+        o_pay = math.nan if paid is None else paid
+    return played.makes, result.makes, r_pay, o_pay, played.decisions
+
+
 @dataclass
 class Realistic:
     """Realistic and open-hand outcomes on the same deals (drawn from ``seat``'s view)."""
@@ -154,11 +170,12 @@ class Realistic:
 
 def realistic(position: Position, seat: int, deals: int = 40, k: int = DECISION_WORLDS, seed: int = 0,
               jobs: int | None = None, progress: Callable[[int], None] | None = None,
-              settle: bool = True) -> Realistic:
+              settle: bool = True, scheduler: str | None = None) -> Realistic:
     """Realistic P(make) and payment of ``position`` (a whole deal) over ``deals`` deals drawn
     from ``seat``'s view of it, each played out realistically with ``k`` worlds per decision;
     the open-hand outcome of the same deals beside it. ``jobs`` deals are played at once (default:
-    every core); the figures do not depend on it. ``progress(1)`` after each deal."""
+    every core), or with ``scheduler`` (a dask.distributed address, or env DASK_SCHEDULER_ADDRESS)
+    each on the cluster; the figures do not depend on where. ``progress(1)`` after each deal."""
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 2:
         raise ArgumentError(f"deals must be a whole number >= 2, not {deals!r}")
     started = time.perf_counter()
@@ -168,34 +185,36 @@ def realistic(position: Position, seat: int, deals: int = 40, k: int = DECISION_
     r_makes, o_makes = np.zeros(n, bool), np.zeros(n, bool)
     r_pay, o_pay = np.full(n, np.nan), np.full(n, np.nan)
 
-    def one(i: int) -> int:
-        # a deal's playout searches on its own thread, one thread a decision: the deals, not the
-        # worlds of a decision (ten or so), are what keeps the cores busy
-        solver = default_solver()
-        deal = view.world_position(worlds.hands[i], int(worlds.talon[i]))
-        played = playout(deal, k, decision_seed(seed, i), 1, solver, settle)
-        result = solver.solve(deal)
-        r_makes[i], o_makes[i] = played.makes, result.makes
-        if settle:
-            r_pay[i] = np.nan if played.payment is None else played.payment
-            paid = _payment(deal, result)
-            o_pay[i] = np.nan if paid is None else paid
-        return played.decisions
+    deals_of = [view.world_position(worlds.hands[i], int(worlds.talon[i])) for i in range(n)]
+    seeds = [decision_seed(seed, i) for i in range(n)]
 
-    jobs = default_threads() if jobs is None else jobs
+    def record(i: int, got: tuple[bool, bool, float, float, int]) -> int:
+        r_makes[i], o_makes[i], r_pay[i], o_pay[i], used = got
+        if progress is not None:
+            progress(1)
+        return used
+
     decisions = 0
-    if jobs <= 1:
-        for i in range(n):
-            decisions += one(i)
-            if progress is not None:
-                progress(1)
-    else:
-        pool = kept_threads("realistic", max(jobs, default_threads()))
-        futures = [pool.submit(one, i) for i in range(n)]
-        for future in futures:  # in order: an exception is raised as the first failing deal's
-            decisions += future.result()
-            if progress is not None:
-                progress(1)
+    jobs = default_threads() if jobs is None else jobs
+    with client_for(scheduler, ArgumentError) as client:
+        if client is not None:
+            # every deal a task of its own on the cluster (each worker's own threads and tables)
+            from distributed import as_completed
+
+            futures = client.map(play_deal, deals_of, [k] * n, seeds, [settle] * n, pure=False)
+            index = {future.key: i for i, future in enumerate(futures)}
+            for future in as_completed(futures):
+                decisions += record(index[future.key], future.result())
+        elif jobs <= 1:
+            for i in range(n):
+                decisions += record(i, play_deal(deals_of[i], k, seeds[i], settle))
+        else:
+            # a deal's playout searches on its own thread, one thread a decision: the deals, not the
+            # worlds of a decision (ten or so), are what keeps the cores busy
+            pool = kept_threads("realistic", max(jobs, default_threads()))
+            futures = [pool.submit(play_deal, deals_of[i], k, seeds[i], settle) for i in range(n)]
+            for i, future in enumerate(futures):  # in order: the first failing deal's exception
+                decisions += record(i, future.result())
     return Realistic(seat, k, seed, r_makes, o_makes, r_pay, o_pay, worlds.exact, time.perf_counter() - started,
                      decisions)
 

@@ -7,6 +7,7 @@ import dataclasses
 import random
 
 import numpy as np
+import pytest
 from randpos import random_history
 
 from analyzer.cards import CardSet
@@ -71,3 +72,15 @@ def test_payment_of_a_whole_deal() -> None:
     result = realistic(deal, 0, deals=2, k=2, seed=1, jobs=1)
     assert result.deals == 2 and not np.isnan(result.open_pay).any()
     assert not np.isnan(result.realistic_pay).any()
+
+
+@pytest.mark.slow
+def test_a_dask_cluster_gives_the_local_figures() -> None:
+    distributed = pytest.importorskip("distributed")
+    deal = endgame(random.Random(4), 5)
+    local = realistic(deal, deal.to_move, deals=4, k=3, seed=5, jobs=1, settle=False).to_json()
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        remote = realistic(deal, deal.to_move, deals=4, k=3, seed=5, settle=False,
+                           scheduler=cluster.scheduler_address).to_json()
+    assert remote == local

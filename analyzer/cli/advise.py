@@ -118,7 +118,7 @@ def advise(hand: tuple[str, ...], talon: str | None, seat: int, rules: str, leve
         raise BadInput(str(exc)) from None
     finally:
         progress.close()
-    played = _realistic(advice, deals, decision_worlds, seed, jobs) if realistic else None
+    played = _realistic(advice, deals, decision_worlds, seed, jobs, scheduler) if realistic else None
     if as_json:
         payload = advice.to_json()
         if played is not None:
@@ -133,7 +133,8 @@ def advise(hand: tuple[str, ...], talon: str | None, seat: int, rules: str, leve
         click.echo(render_realistic(played, advice.unit))
 
 
-def _realistic(advice: Any, deals: int, k: int, seed: int, jobs: int | None) -> list[tuple[str, Any]]:
+def _realistic(advice: Any, deals: int, k: int, seed: int, jobs: int | None,
+               scheduler: str | None) -> list[tuple[str, Any]]:
     """``--realistic``: the top options played out from their seat's view, with a progress bar."""
     from tqdm import tqdm
 
@@ -145,7 +146,8 @@ def _realistic(advice: Any, deals: int, k: int, seed: int, jobs: int | None) -> 
         with tqdm(total=deals * len(positions), desc="playing out", unit="deal", file=sys.stderr, leave=False,
                   disable=not sys.stderr.isatty()) as bar:
             for label, position, seat in positions:
-                out.append((label, realistic(position, seat, deals, k, seed, jobs, progress=bar.update)))
+                out.append((label, realistic(position, seat, deals, k, seed, jobs, progress=bar.update,
+                                             scheduler=scheduler)))
         return out
     except MariasError as exc:
         raise BadInput(str(exc)) from None
