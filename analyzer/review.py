@@ -25,6 +25,7 @@ from analyzer.contract import DEFENCE_COMPONENTS
 from analyzer.errors import MariasError, PositionError
 from analyzer.play import first_trick_number, play
 from analyzer.rules import Position
+from analyzer.single_dummy import Figure, single_dummy
 from analyzer.solver import Solver, default_solver
 from analyzer.targets import trick_points_in_score
 
@@ -53,6 +54,7 @@ class Move:
     after: Value
     best: tuple[Card, ...]
     cost: int  # points the card gave away, from the player's own side (0 without trumps)
+    judged: Judged | None = None  # the card as its player could know it (``review(view=True)``)
 
     @property
     def turn(self) -> str | None:
@@ -62,9 +64,12 @@ class Move:
         return "won" if self.after.makes else "lost"
 
     def to_json(self) -> dict[str, Any]:
-        return {"trick": self.trick, "seat": self.seat, "side": self.side, "card": str(self.card),
-                "before": self.before.to_json(), "after": self.after.to_json(),
-                "best": [str(c) for c in self.best], "cost": self.cost, "turn": self.turn}
+        out = {"trick": self.trick, "seat": self.seat, "side": self.side, "card": str(self.card),
+               "before": self.before.to_json(), "after": self.after.to_json(),
+               "best": [str(c) for c in self.best], "cost": self.cost, "turn": self.turn}
+        if self.judged is not None:
+            out["single_dummy"] = self.judged.to_json(self.card in self.best)
+        return out
 
 
 @dataclass
@@ -89,6 +94,15 @@ class Review:
             what = "the contract" if goal_side(self.position) == 0 else f"the {self.position.contract.value}"
             lost = move.turn == "lost" if goal_side(self.position) == 0 else move.turn == "won"
             who = f"(seat {move.seat}, {move.side})"
+            if move.judged is not None:
+                kind = move.judged.kind(move.card in move.best)
+                if kind == "avoidable":
+                    seen = " or ".join(str(c) for c in move.judged.best)
+                    who = who[:-1] + f"; avoidable: {seen} was the best as seat {move.seat} saw the deal)"
+                elif kind == "within error":
+                    who = who[:-1] + f"; within error of the best as seat {move.seat} saw the deal)"
+                elif kind == "only with the hands seen":
+                    who = who[:-1] + f"; only with the hands seen: the best as seat {move.seat} saw the deal)"
             if lost:
                 text = f"{what} was lost at trick {move.trick} by playing {move.card} {who}; {instead} kept it"
             else:
@@ -178,15 +192,19 @@ def _value(value: dict[str, Any], taken: int) -> Value:
     return Value(value["makes"], None if "hra_value" not in value else taken + value["hra_value"])
 
 
-def review(data: Any, solver: Solver | None = None) -> Review:
+def review(data: Any, solver: Solver | None = None, view: bool = False, worlds: int | str = 100, seed: int = 0,
+           progress: Any = None) -> Review:
     """Value every card of a game (its JSON or ``(position, cards)``). Raises PositionError at an
-    illegal card, naming the trick."""
+    illegal card, naming the trick. ``view``: judge each card also by what its player could know
+    (single-dummy values on ``worlds`` worlds of its view from ``seed``: docs/single-dummy.md);
+    ``progress()`` is called after each card."""
     position, cards = data if isinstance(data, tuple) else read_game(data)
     solver = solver or default_solver()
     moves: list[Move] = []
     positions = [position]
     nodes = 0
     current = position
+    seen = position  # the same play with its history kept: what the players have seen
     for index, card in enumerate(cards):
         number = first_trick_number(current)
         if card not in current.legal_moves():
@@ -202,8 +220,15 @@ def review(data: Any, solver: Solver | None = None) -> Review:
         top = max(own.values())
         best = tuple(c for c in values if own[c] == top)
         top_points = max(points for _, points in own.values())
+        judged = judge(seen, card, worlds, seed) if view else None
         moves.append(Move(number, seat, "actor" if side == 0 else "defence", card, _value(values[best[0]], taken),
-                          _value(values[card], taken), best, top_points - own[card][1]))
+                          _value(values[card], taken), best, top_points - own[card][1], judged))
+        if progress is not None:
+            progress()
+        try:
+            seen = seen.play(card)
+        except MariasError:
+            view = False
         try:
             current = play(current, card)  # swap for Position.play when the position keeps its history
         except MariasError as exc:
@@ -218,6 +243,57 @@ def review(data: Any, solver: Solver | None = None) -> Review:
         if index == len(cards) - 1 or not any(current.hands):
             break
     return Review(position, moves, nodes, positions)
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A card judged single-dummy: the best cards from its player's view, and the figures of the
+    card played and of the first best (P(make), the hra value), on the same worlds."""
+
+    best: tuple[Card, ...]
+    card_best: bool  # the card played was among the single-dummy best
+    makes: Figure | None = None  # None: a forced card (nothing to choose, nothing solved)
+    best_makes: Figure | None = None
+    points: Figure | None = None
+    best_points: Figure | None = None
+    loss: Figure | None = None  # the share of worlds the card loses its side's goal in, against the best's
+    points_loss: Figure | None = None  # and its side's points it gives away (paired, same worlds)
+    worlds: int = 0
+    exact: bool = True
+
+    def kind(self, open_best: bool) -> str:
+        """"avoidable" (below the single-dummy best beyond its error: the player could have known
+        better), "within error" (below it, by no more than two standard errors), "only with the
+        hands seen" (the single-dummy best, not the open-hand best), "best" (both) or "forced"."""
+        if self.makes is None:
+            return "forced"
+        if not self.card_best:
+            if self.loss is not None and (self.loss.significant or self.points_loss is not None
+                                          and self.points_loss.significant):
+                return "avoidable"
+            return "within error"
+        return "best" if open_best else "only with the hands seen"
+
+    def to_json(self, open_best: bool) -> dict[str, Any]:
+        def fig(f: Figure | None) -> Any:
+            return None if f is None else f.to_json()
+
+        return {"best": [str(c) for c in self.best], "kind": self.kind(open_best), "makes": fig(self.makes),
+                "best_makes": fig(self.best_makes), "points": fig(self.points), "best_points": fig(self.best_points),
+                "loss": fig(self.loss), "points_loss": fig(self.points_loss), "worlds": self.worlds,
+                "exact": self.exact}
+
+
+def judge(position: Position, card: Card, worlds: int | str, seed: int) -> Judged:
+    """``card`` as the seat to move could know it (``position`` keeps its history): its
+    single-dummy value beside the best's."""
+    if len(position.legal_moves()) == 1:
+        return Judged((card,), True)
+    sd = single_dummy(position, position.to_move, worlds, seed)
+    top = sd.best[0]
+    loss, points_loss = sd.loss(top, card)
+    return Judged(sd.best, card in sd.best, sd.makes(card), sd.makes(top), sd.hra_value(card), sd.hra_value(top),
+                  loss, points_loss, len(sd.worlds), sd.worlds.exact)
 
 
 review_game = review  # the package exports it under this name (``analyzer.review`` is this module)

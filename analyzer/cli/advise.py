@@ -72,10 +72,17 @@ class _Bar:
               help="A dask.distributed scheduler address that solves the worlds (or env DASK_SCHEDULER_ADDRESS).")
 @click.option("--all-discards", is_flag=True, help="Actor's view: list every discard, not the best per contract.")
 @click.option("--json", "as_json", is_flag=True, help='Print {"view": ..., "options": [...]} on stdout.')
+@click.option("--realistic", is_flag=True,
+              help="Also play the top options out realistically, every card chosen from its player's view "
+                   "(docs/single-dummy.md): realistic P(make) and payment beside the open-hand ones.")
+@click.option("--deals", type=Whole(2), default=40, show_default=True, help="With --realistic: deals per option.")
+@click.option("--decision-worlds", type=Whole(1), default=10, show_default=True,
+              help="With --realistic: worlds per decision (k).")
 def advise(hand: tuple[str, ...], talon: str | None, seat: int, rules: str, level: str | None, defend: str | None,
            trump: str | None, side_suit: str | None, actor: int | None, worlds: Any, talons: int | None,
            where: str | None, known: tuple[str, ...], seed: int, jobs: int | None, scheduler: str | None,
-           all_discards: bool, as_json: bool) -> None:
+           all_discards: bool, as_json: bool, realistic: bool = False, deals: int = 40,
+           decision_worlds: int = 10) -> None:
     """Advice for HAND (card text, e.g. hA hX hK b7 ...): 12 cards (or 10 and --talon) after the talon,
     10 before it (bidding), 7 for the basic game's trump choice, or 10 with --defend."""
     from analyzer.advice import actor_view, bidder_view, defender_view, forehand_view
@@ -111,10 +118,39 @@ def advise(hand: tuple[str, ...], talon: str | None, seat: int, rules: str, leve
         raise BadInput(str(exc)) from None
     finally:
         progress.close()
+    played = _realistic(advice, deals, decision_worlds, seed, jobs, scheduler) if realistic else None
     if as_json:
-        click.echo(json.dumps(advice.to_json(), ensure_ascii=False))
+        payload = advice.to_json()
+        if played is not None:
+            payload["realistic"] = [{"option": label, **r.to_json()} for label, r in played]
+        click.echo(json.dumps(payload, ensure_ascii=False))
         return
     click.echo(render(advice))
+    if played is not None:
+        from analyzer.realistic import render as render_realistic
+
+        click.echo("Played out realistically (every card from its player's view; open-hand on the same deals):")
+        click.echo(render_realistic(played, advice.unit))
+
+
+def _realistic(advice: Any, deals: int, k: int, seed: int, jobs: int | None,
+               scheduler: str | None) -> list[tuple[str, Any]]:
+    """``--realistic``: the top options played out from their seat's view, with a progress bar."""
+    from tqdm import tqdm
+
+    from analyzer.realistic import advice_positions, realistic
+
+    try:
+        positions = advice_positions(advice)
+        out = []
+        with tqdm(total=deals * len(positions), desc="playing out", unit="deal", file=sys.stderr, leave=False,
+                  disable=not sys.stderr.isatty()) as bar:
+            for label, position, seat in positions:
+                out.append((label, realistic(position, seat, deals, k, seed, jobs, progress=bar.update,
+                                             scheduler=scheduler)))
+        return out
+    except MariasError as exc:
+        raise BadInput(str(exc)) from None
 
 
 def _known(items: tuple[str, ...]) -> dict[int, str]:

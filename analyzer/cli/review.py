@@ -5,9 +5,11 @@ from typing import Any
 
 import click
 
+from analyzer.cli.advise import WorldsParam
 from analyzer.cli.common import (
     SHARP_TALON_OPTION,
     BadInput,
+    Whole,
     check_talon,
     echo_json,
     read_json,
@@ -21,7 +23,12 @@ from analyzer.errors import MariasError
 @click.option("--payment", is_flag=True, help="Also settle the deal played out best from the start.")
 @click.option("--unicode/--ascii", default=False, help="Draw suits as symbols.")
 @SHARP_TALON_OPTION
-def review_command(source: str, as_json: bool, payment: bool, unicode: bool, sharp_talon: bool) -> None:
+@click.option("--view", is_flag=True,
+              help="Also judge each card by what its player could know: the single-dummy best (docs/single-dummy.md).")
+@click.option("--worlds", type=WorldsParam(), default=None, help="With --view: worlds per card (default 100); 'all'.")
+@click.option("--seed", type=Whole(0), default=0, show_default=True, help="With --view: same seed, same numbers.")
+def review_command(source: str, as_json: bool, payment: bool, unicode: bool, sharp_talon: bool, view: bool,
+                   worlds: Any, seed: int) -> None:
     """Review a game card by card: GAME is the position JSON of the deal with "played", the tricks
     as played (each a list of cards from its leader); - or nothing for standard input.
 
@@ -37,7 +44,10 @@ def review_command(source: str, as_json: bool, payment: bool, unicode: bool, sha
         data["sharp_talon"] = True
     check_talon(data)
     try:
-        result = review(data)
+        if view:
+            result = _review_seen(data, 100 if worlds is None else worlds, seed)
+        else:
+            result = review(data)
         settlement = _settle(result.position) if payment else None
     except MariasError as exc:
         raise BadInput(str(exc)) from None
@@ -78,7 +88,36 @@ def _draw_move(move: Any, unicode: bool) -> str:
             text += f", cost {move.cost} points"
     if move.turn is not None:
         text += f"   the contract is {'lost' if move.turn == 'lost' else 'given away'} here"
+    judged = move.judged
+    if judged is not None and judged.makes is not None:
+        kind = judged.kind(move.card in move.best)
+        seen = " ".join(c.pretty(unicode) for c in judged.best)
+        figures = f"P(make) {judged.makes.text()}"
+        if judged.points is not None:
+            figures += f", points {judged.points.text(1)}"
+        text += f"\n        seen from seat {move.seat}: best {seen}; this card {figures}"
+        if kind in ("avoidable", "within error"):
+            text += f"; against the best: goal lost in {judged.loss.text()} of the worlds"
+            if judged.points_loss is not None:
+                text += f", {judged.points_loss.text(1)} points"
+            text += f": {kind}"
+        elif kind == "only with the hands seen":
+            text += "; wrong only with the hands seen"
     return text
+
+
+def _review_seen(data: Any, worlds: Any, seed: int) -> Any:
+    """The review with every card judged from its player's view, with a progress bar."""
+    import sys
+
+    from tqdm import tqdm
+
+    from analyzer.review import read_game, review
+
+    position, cards = read_game(data)
+    with tqdm(total=len(cards), desc="review --view", unit="card", file=sys.stderr, leave=False,
+              disable=not sys.stderr.isatty()) as bar:
+        return review((position, cards), view=True, worlds=worlds, seed=seed, progress=lambda: bar.update(1))
 
 
 def _settle(position: Any) -> Any:

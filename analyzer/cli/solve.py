@@ -5,9 +5,11 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from analyzer.cli.advise import WorldsParam
 from analyzer.cli.common import (
     BadInput,
     Seconds,
+    Whole,
     echo_json,
     position_data,
     position_options,
@@ -65,8 +67,14 @@ def load_position(source: str | None, options: dict[str, Any], said: dict[str, A
               help="Transposition table size: 2**N entries of 24 bytes.")
 @click.option("--time-limit", type=Seconds(), default=None, metavar="SECONDS",
               help="Two players with the stock: give up after this many seconds and answer 'undecided'.")
+@click.option("--view", "view_seat", type=Whole(0), default=None, metavar="SEAT",
+              help="Value the cards of the seat to move as SEAT sees the deal: single-dummy, over the worlds of "
+                   "its view (docs/single-dummy.md).")
+@click.option("--worlds", type=WorldsParam(), default=None, help="With --view: worlds to draw (default 200); 'all': every one.")
+@click.option("--seed", type=Whole(0), default=0, show_default=True, help="With --view: same seed, same numbers.")
 def solve(source: str | None, as_json: bool, card_values: bool, payment: bool, flek_text: str | None,
-          flekers_text: str | None, unicode: bool, tt_log2: int, time_limit: float | None, **options: Any) -> None:
+          flekers_text: str | None, unicode: bool, tt_log2: int, time_limit: float | None, view_seat: int | None,
+          worlds: Any, seed: int, **options: Any) -> None:
     """Solve a position open-handed: FILE (a position JSON), - or nothing for standard input, or the
     position as options:
 
@@ -87,6 +95,9 @@ def solve(source: str | None, as_json: bool, card_values: bool, payment: bool, f
     if said and not payment:
         raise BadInput(f"--{' and --'.join(sorted(said))} {'belongs' if len(said) == 1 else 'belong'} to the payment: add --payment")
     position = load_position(source, options, said)
+    if view_seat is not None:
+        _single_dummy(position, view_seat, worlds, seed, as_json, unicode, card_values or payment)
+        return
     try:
         result = Solver(tt_log2).solve(position, card_values, time_limit)
         undecided = not getattr(result, "decided", True)
@@ -145,3 +156,47 @@ def _settle(position: Position, result: Any, said: dict[str, Any]) -> Any:
     from analyzer.scoring import settle_json
 
     return settle_json({**result_json(position, result), **said})
+
+
+def _single_dummy(position: Position, seat: int, worlds: Any, seed: int, as_json: bool, unicode: bool,
+                  open_options: bool) -> None:
+    """``--view SEAT``: the single-dummy table (the shape of ``--cards``, with errors)."""
+    import json
+
+    from analyzer.advice.stats import wilson
+    from analyzer.display import draw_position, seat_label
+    from analyzer.single_dummy import DEFAULT_WORLDS, single_dummy
+    from analyzer.targets import remaining_units
+
+    if open_options:
+        raise BadInput("--view gives the single-dummy card values; --cards and --payment are open-hand: not with --view")
+    try:
+        sd = single_dummy(position, seat, DEFAULT_WORLDS if worlds is None else worlds, seed)
+    except MariasError as exc:
+        raise BadInput(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps({"position": position.to_json(), **sd.to_json()}, ensure_ascii=False))
+        return
+    click.echo(draw_position(position, unicode))
+    n, total = len(sd.worlds), sd.worlds.total
+    drawn = f"all {n} worlds (exact)" if sd.worlds.exact else f"{n} worlds drawn of {total:,} (seed {seed})"
+    who = "actor" if sd.side == 0 else "defence"
+    remaining = 10 * remaining_units(position)
+    click.echo(f"\nCards of {seat_label(position, position.to_move)} as seat {seat} sees the deal, {drawn}, "
+               f"best first for the {who}" + ("" if sd.worlds.exact else " (± one standard error)") + ":")
+    best = set(sd.best)
+    for card, entry in sd.card_values().items():
+        makes = entry["makes"]
+        text = f"P(make) {makes.text()}"
+        if not makes.exact:
+            low, high = wilson(makes.mean, n)
+            text += f" (95 % {low:.2f}-{high:.2f})"
+        for name, figure in entry.get("components", {}).items():
+            text += f"; {name} {figure.text()}"
+        if "hra_value" in entry:
+            points = entry["hra_value"]
+            mine = points if sd.side == 0 else type(points)(remaining - points.mean, points.stderr, points.worlds,
+                                                             points.exact)
+            text += f"; {who} takes {mine.text(1)} of the {remaining} points left"
+        click.echo(f" {'*' if card in best else ' '} {card.pretty(unicode)}: {text}")
+    click.echo(f"\n({sd.nodes} nodes)", err=True)

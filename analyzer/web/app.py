@@ -38,6 +38,7 @@ from analyzer.reading import parse_json
 from analyzer.web.jobs import Job, Jobs, Requests, TooBusy
 from analyzer.web.work import (
     advise_work,
+    api_view,
     board_json,
     claim_work,
     deal_json,
@@ -418,6 +419,7 @@ def create_app(max_jobs: int = 2, *, limits: Limits | None = None, hosts: Iterab
             Route("/api/board", api_board, methods=["POST"]),
             Route("/api/deal", api_deal, methods=["POST"]),
             Route("/api/review", api_review, methods=["POST"]),
+            Route("/api/view", api_view, methods=["POST"]),
             Route("/api/meta", api_meta),
             Route("/api/advise", api_advise, methods=["POST"]),
             Route("/api/jobs/claim", api_job_claim, methods=["POST"]),

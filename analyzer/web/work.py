@@ -270,3 +270,60 @@ def advise_work(data: Any) -> Callable[[Job], dict]:
         job.progress(ADVISE_STEPS - job.done)  # raises JobCancelled if cancelled meanwhile
         return result
     return work
+
+
+VIEW_WORLDS = 100  # the board's default worlds for single-dummy values (docs/single-dummy.md)
+VIEW_MAX_WORLDS = 2000  # and the most it takes: a request answers within seconds
+
+
+def view_json(data: Any) -> dict:
+    """The single-dummy values of the side to move on the board as ``seat`` sees the deal:
+    ``{"position", "cards", "seat", "worlds", "seed"}`` as ``marias solve --view SEAT --json``
+    answers them (``card_values`` None, with a note, when ``seat`` is not to move)."""
+    from analyzer.single_dummy import single_dummy
+
+    if not isinstance(data, dict) or "position" not in data or "seat" not in data:
+        raise MariasError("the view request is an object with 'position', 'cards' and 'seat'")
+    unknown = set(data) - {"position", "cards", "seat", "worlds", "seed"}
+    if unknown:
+        raise MariasError(f"unknown key {min(unknown)!r} in the view request")
+    position = Position.from_json(data["position"])
+    cards = data.get("cards") or []
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise MariasError("'cards' must be a list of card tokens")
+    for card in cards:
+        position = position.play(card)  # the history kept: what the players have seen
+    seat = data["seat"]
+    if isinstance(seat, bool) or seat not in (0, 1, 2):
+        raise MariasError(f"seat must be 0, 1 or 2, not {seat!r}")
+    worlds = parse_worlds(data.get("worlds", VIEW_WORLDS))
+    if worlds != "all" and worlds > VIEW_MAX_WORLDS:
+        raise MariasError(f"worlds must be at most {VIEW_MAX_WORLDS} here, not {worlds}")
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise MariasError(f"seed must be a whole number >= 0, not {seed!r}")
+    if position.tricks_left == 0 or position.to_move != seat:
+        return {"view": seat, "to_move": None if position.tricks_left == 0 else position.to_move,
+                "card_values": None, "note": f"seat {seat} is not to move"}
+    return {**single_dummy(position, seat, worlds, seed).to_json(), "to_move": position.to_move}
+
+
+async def api_view(request: Any) -> Any:
+    """POST /api/view: :func:`view_json` on a worker thread (the endpoint is here so that the
+    server adds one route for it); bad input is a 400 with the one-line message."""
+    import anyio
+    from starlette.responses import JSONResponse
+
+    from analyzer.reading import parse_json
+
+    body = await request.body()
+    if len(body) > 64 * 1024:
+        return JSONResponse({"error": f"the request is over {64 * 1024} bytes"}, status_code=413)
+    try:
+        data = parse_json(body.decode("utf-8"), "the view request")
+        payload = await anyio.to_thread.run_sync(lambda: view_json(data))
+    except UnicodeDecodeError:
+        return JSONResponse({"error": "the request is not UTF-8 text"}, status_code=400)
+    except MariasError as exc:
+        return JSONResponse({"error": str(exc)}, status_code=400)
+    return JSONResponse(payload)
