@@ -39,26 +39,36 @@ class Rules:
     trump: int
     hand_size: int = 5
     maria: int = QUEEN_OF_SPADES
+    wedding: bool = False
     beaters: tuple[int, ...] = field(init=False, repr=False, compare=False)  # the cards that beat each card
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "beaters", self.beaters_for(self.trump))
+
+    def beaters_for(self, trump: int) -> tuple[int, ...]:
+        """For each card (0-52), the cards that beat it when ``trump`` (-1: none) is trumps."""
         beaters = []
-        trumps = SUIT_MASKS[self.trump] if self.trump >= 0 else 0
+        trumps = SUIT_MASKS[trump] if trump >= 0 else 0
         for card in range(53):
             if card == self.maria or card == JOKER:
                 beaters.append(0)
                 continue
             suit, _rank = divmod(card, 13)
             higher = SUIT_MASKS[suit] & ~((1 << (card + 1)) - 1)
-            mask = higher | (0 if suit == self.trump else trumps)
+            mask = higher | (0 if suit == trump else trumps)
             if self.maria != JOKER:
                 mask &= ~(1 << self.maria)  # the Maria never beats
             beaters.append(mask)
-        object.__setattr__(self, "beaters", tuple(beaters))
+        return tuple(beaters)
 
     def beats(self, card: int, by: int) -> bool:
         """Whether ``by`` beats ``card``."""
         return bool(self.beaters[card] >> by & 1)
+
+
+def trump_of(rules: Rules, state: State) -> int:
+    """The trump suit in force in a state (-1: none yet)."""
+    return rules.trump
 
 
 def in_game(state: State, seat: int) -> bool:
