@@ -98,10 +98,39 @@ static uint64_t hash_words(const uint64_t *w, int k) {
     return h;
 }
 
+/* Once the talon is empty only the order of the cards still in play matters (who beats whom:
+ * a higher card of the suit, a trump; the Maria apart), not which cards left the game: each
+ * suit's cards in play are moved down to its lowest ranks, keeping their order, so endings
+ * that differ only in the cards gone are one state. Monotone within a suit, it keeps the
+ * canonical order of moves too. Not while a wedding can still name the trump (a K and a Q
+ * must stay themselves), nor while cards are to be drawn (the talon names its cards). */
+static void compress(const mm_graph *g, uint64_t *w) {
+    if (meta_drawn(w[g->n + 1]) < g->talon_len) return;
+    if (g->wedding && meta_trump(w[g->n + 1]) < 0) return;
+    uint64_t present = w[g->n];
+    for (int i = 0; i < g->n; i++) present |= w[i];
+    uint64_t keep = (uint64_t)1 << g->maria | (uint64_t)1 << (MM_CARDS - 1);
+    uint8_t map[MM_CARDS];
+    for (int suit = 0; suit < 4; suit++) {
+        uint64_t cards = present & SUIT_MASK(suit) & ~keep;
+        int slot = 13 * suit;
+        for (; cards; cards &= cards - 1) {
+            while (keep >> slot & 1) slot++; /* the Maria's place is hers alone */
+            map[__builtin_ctzll(cards)] = (uint8_t)slot++;
+        }
+    }
+    for (int i = 0; i <= g->n; i++) {
+        uint64_t out = w[i] & keep;
+        for (uint64_t c = w[i] & ~keep; c; c &= c - 1) out |= (uint64_t)1 << map[__builtin_ctzll(c)];
+        w[i] = out;
+    }
+}
+
 static void pack(const mm_graph *g, const st *s, uint64_t *w) {
     memcpy(w, s->hands, sizeof(uint64_t) * (size_t)g->n);
     w[g->n] = s->table;
     w[g->n + 1] = meta_of(s->attacker, s->drawn, s->trump);
+    compress(g, w);
 }
 
 static void unpack(const mm_graph *g, const uint64_t *w, st *s) {
@@ -410,8 +439,9 @@ int mm_solve(mm_graph *g, int loss_rule) {
     free(g->safe);
     g->safe = malloc(n * (size_t)g->n);
     if (!prow || !pred || !left || !queue || !movers || !losers || !chooser || !g->safe) goto done;
-    /* a child reached by two moves would be counted twice: the moves' children are distinct
-     * states (the defender's hand, or the table, tells them apart), so the rows hold no repeats */
+    /* two moves may lead to one state once cards are compressed (compress): the row then holds
+     * it twice, its predecessors list the state twice, and the attractor's counter, the row's
+     * length, counts it twice: consistent */
     for (size_t e = 0; e < g->edges; e++) prow[g->succ[e] + 1]++;
     for (size_t i = 0; i < n; i++) prow[i + 1] += prow[i];
     for (size_t i = 0; i < n; i++) {
