@@ -77,9 +77,11 @@ def solve_command(position: str, player: int | None, endless: str, time_limit: f
               help="Seats' player kinds: each seat random or hint at even odds, or all one kind.")
 @click.option("--jobs", type=Jobs(), default=None, help="Worker processes (default: all cores).")
 @click.option("--check-endings", is_flag=True,
-              help="Two players: ask the solver at every endgame decision whether the hints keep the best outcome.")
+              help="Ask the solver at every endgame decision whether the hints keep the best outcome "
+                   "(three or more players: with the C solver).")
 @click.option("--ending-time", type=float, default=0.2, show_default=True,
-              help="Seconds the solver may spend on one ending before it is counted unsolved.")
+              help="Seconds the solver may spend on one ending (C) or decision (Python) before the ending is "
+                   "counted unsolved.")
 @click.option("-o", "--output", default=None, help="The table of deals: FILE.csv or FILE.parquet.")
 @click.option("--plot", "plot_path", default=None,
               help="A figure per player count: OUT.png becomes OUT-2.png, OUT-3.png …")
