@@ -46,6 +46,21 @@ def test_bad_input_is_one_line_and_status_2(tmp_path) -> None:
         assert "Traceback" not in done.stderr
 
 
+def test_solve_the_wedding_variant_and_either_engine() -> None:
+    text = "trump:- hands:hKhQc2/sQd3/c3 talon:- attacker:0 hand:3"
+    got = _run("solve", text, "--wedding", "--json")
+    assert got.exit_code == 0, got.output
+    data = json.loads(got.output)
+    assert data["position"].endswith("wedding:y") and any(m["move"].startswith("wed:h") for m in data["moves"])
+    py = json.loads(_run("solve", text + " wedding:y", "--engine", "python", "--json").output)
+    assert py["engine"] == "python" and {k: py[k] for k in ("safe", "moves", "line")} == {
+        k: data[k] for k in ("safe", "moves", "line")}
+    refused = _run("solve", text)
+    assert refused.exit_code == 2 and "wedding:y" in refused.output
+    small = _run("solve", "trump:h hands:c2c3c4c5/sQd3d4d5/h2h3h4h5 talon:- attacker:0", "--max-states", "10")
+    assert small.exit_code == 0 and "gave up: state limit of 10 reached" in small.output
+
+
 def test_study_same_seed_same_table_and_summary(tmp_path) -> None:
     a = run_study(3, 60, seed=5, jobs=1, chunk=25).table
     b = play_deals(3, 5, 0, 60)
