@@ -4,9 +4,9 @@ With ``check_endings`` a game, once its talon is empty, asks the solver at every
 decision whether the hint player's move (and each seed hint it applies) keeps the
 mover's best outcome: that he can still avoid losing whatever the others do (two
 players: that he does not lose with best play; three or more: everyone against him,
-endless play a draw). Three or more: the C solver settles the ending's whole graph
-once, within ``ending_time`` seconds for the ending (see :class:`_EndingCheck`); two:
-the Python search at each decision, within that time. The decisions not checked are counted (``unchecked_decisions``; ``unsolved_endings``:
+endless play a draw). The C solver settles the ending's whole graph once, within
+``ending_time`` seconds for the ending (see :class:`_EndingCheck`); without it, two
+players are searched in Python at each decision within that time. The decisions not checked are counted (``unchecked_decisions``; ``unsolved_endings``:
 the endings with any).
 """
 from __future__ import annotations
@@ -102,19 +102,15 @@ def play_game(rng: random.Random, kinds: tuple[str, ...], hand_size: int = 5, ch
 class _EndingCheck:
     """The solver's answers over one ending, within ``ending_time`` seconds for the ending.
 
-    C (three or more players): the graph of the ending is settled once and answers every later decision; an attempt
+    C: the graph of the ending is settled once and answers every later decision; an attempt
     that gives up is made again at a later decision (cards leave the game, the graph
     shrinks), each attempt given a quarter of the time at most, until the time is spent.
-    Python (two players): a search at each decision, within the time; once
+    Python (two players, no C extension): a search at each decision, within the time; once
     it gives up, the rest of the ending is not checked. The decisions not checked are
     counted (``unchecked``)."""
 
     def __init__(self, rules: Rules, players: int, ending_time: float) -> None:
-        # two players: the Python search with its cut-offs settles the large endings of a study
-        # (hands swollen by picking up) far more often than the C engine's whole graph
-        # (docs/benchmarks.md, "Mustamaija in C"); three or more: the C engine
-        self.solver: Solver | None = Solver(rules, time_limit=ending_time,
-                                            engine="python" if players == 2 else "auto")
+        self.solver: Solver | None = Solver(rules, time_limit=ending_time)
         if self.solver.engine == "python" and players > 2:
             self.solver = None  # pure Python cannot settle these graphs within a study's time
         self.time = ending_time
