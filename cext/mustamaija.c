@@ -104,6 +104,15 @@ static uint64_t hash_words(const uint64_t *w, int k) {
  * that differ only in the cards gone are one state. Monotone within a suit, it keeps the
  * canonical order of moves too. Not while a wedding can still name the trump (a K and a Q
  * must stay themselves), nor while cards are to be drawn (the talon names its cards). */
+/* Whether suit a's cards come before suit b's: compared seat by seat, then on the table. */
+static int suit_less(const mm_graph *g, const uint64_t *w, int a, int b) {
+    for (int i = 0; i <= g->n; i++) {
+        uint64_t x = w[i] >> (13 * a) & 0x1FFF, y = w[i] >> (13 * b) & 0x1FFF;
+        if (x != y) return x < y;
+    }
+    return 0;
+}
+
 static void compress(const mm_graph *g, uint64_t *w) {
     if (meta_drawn(w[g->n + 1]) < g->talon_len) return;
     if (g->wedding && meta_trump(w[g->n + 1]) < 0) return;
@@ -122,6 +131,36 @@ static void compress(const mm_graph *g, uint64_t *w) {
     for (int i = 0; i <= g->n; i++) {
         uint64_t out = w[i] & keep;
         for (uint64_t c = w[i] & ~keep; c; c &= c - 1) out |= (uint64_t)1 << map[__builtin_ctzll(c)];
+        w[i] = out;
+    }
+    /* The suits that are neither trumps nor the Maria's are interchangeable: renaming them
+     * changes no seat's safety (only the canonical order of moves, which the C engine does
+     * not use: the tie rule's line is played in Python on the real cards). They are put in
+     * the order of their cards (seat by seat, the table last), so a position and its suits
+     * renamed are one state. */
+    int suits[4], k = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        if (suit == meta_trump(w[g->n + 1]) || (SUIT_MASK(suit) >> g->maria & 1)) continue;
+        suits[k++] = suit;
+    }
+    int order[4];
+    for (int i = 0; i < k; i++) order[i] = suits[i];
+    for (int i = 1; i < k; i++) { /* insertion sort of at most four suits by their slices */
+        int s = order[i], j = i;
+        while (j > 0 && suit_less(g, w, s, order[j - 1])) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = s;
+    }
+    int moved = 0;
+    for (int i = 0; i < k; i++) moved |= order[i] != suits[i];
+    if (!moved) return;
+    uint64_t all = 0;
+    for (int i = 0; i < k; i++) all |= SUIT_MASK(suits[i]);
+    for (int i = 0; i <= g->n; i++) {
+        uint64_t out = w[i] & ~all;
+        for (int j = 0; j < k; j++) out |= (w[i] >> (13 * order[j]) & 0x1FFF) << (13 * suits[j]);
         w[i] = out;
     }
 }

@@ -82,6 +82,16 @@ def test_cards_that_left_the_game_do_not_count() -> None:
     assert [m["safe"] for m in ra.moves] == [m["safe"] for m in rb.moves]
 
 
+def test_interchangeable_suits_are_one_state() -> None:
+    # clubs trumps, the Maria a spade: hearts and diamonds renamed give the same graph
+    a = Position.from_str("trump:c hands:h2h5d9/hJsQ/d2c5 talon:- attacker:0")
+    b = Position.from_str("trump:c hands:d2d5h9/dJsQ/h2c5 talon:- attacker:0")
+    ra, rb = solve(a), solve(b)
+    assert ra.states == rb.states and ra.safe == rb.safe  # the safety of every seat does not see the names
+    assert sorted(m["safe"] for m in ra.moves) == sorted(m["safe"] for m in rb.moves)
+    assert _same(a, limit=20_000) and _same(b, limit=20_000)  # the tie rule's line does (the canonical order): played on the real cards
+
+
 def test_gives_up_and_says_so() -> None:
     rng = random.Random(141)
     p = random_ending(rng, 4, 5)
