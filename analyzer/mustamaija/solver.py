@@ -343,13 +343,12 @@ class _PythonView:
 def _profile(rules: Rules, view: Any, state: State) -> tuple[int | None, bool, list[str]]:
     """Play from ``state`` with each player making the first move that keeps him safe (the
     tie rule); a state met again means play goes round for ever."""
-    seen = set()
+    seen = set()  # the states themselves: the C engine's one index may stand for suits renamed
     line = []
     while state[2] >= 0:
-        i = view.index(state)
-        if i in seen:
+        if state in seen:
             return None, True, line
-        seen.add(i)
+        seen.add(state)
         me = mover(state)
         moves = legal_moves(rules, state)
         kids = [play(rules, state, m) for m in moves]
