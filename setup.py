@@ -35,4 +35,13 @@ core = Extension(
     define_macros=[] if DEBUG else [("NDEBUG", "1")],
 )
 
-setup(ext_modules=cythonize([core], language_level=3, compiler_directives={"boundscheck": False}))
+# Mustamaija's state graph and attractor (issue 35): its own module, sharing nothing with the core.
+mustamaija = Extension(
+    "analyzer.mustamaija._mustamaija",
+    sources=["cext/_mustamaija.pyx", "cext/mustamaija.c"],
+    include_dirs=["cext"],
+    extra_compile_args=["-std=c11", "-O0", "-g", "-UNDEBUG"] if DEBUG else ["-std=c11", "-O3", *popcnt_flags()],
+    define_macros=[] if DEBUG else [("NDEBUG", "1")],
+)
+
+setup(ext_modules=cythonize([core, mustamaija], language_level=3, compiler_directives={"boundscheck": False}))

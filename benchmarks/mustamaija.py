@@ -4,9 +4,11 @@ throughput.
 Solver: random endings (talon empty) of ``--players`` seats holding ``--cards`` cards each
 (the ♠Q in one of them), a random trump (not spades) and attacker, from the whole pack; the
 time of ``solve`` (the verdict, every legal move's value and the line), one core. A solve
-past ``--time-limit`` counts as undecided and at the limit in the median.
+past ``--time-limit`` or ``--max-states`` counts as undecided and at the time limit in the
+median. ``--engine``: ``c`` (the default where built) or ``python``.
 
     python benchmarks/mustamaija.py solve --players 2 --cards 5 --positions 200 --seed 1
+    python benchmarks/mustamaija.py solve --players 2 --cards 5 --positions 200 --seed 1 --engine python
     python benchmarks/mustamaija.py solve --players 4 --cards 5 --positions 10 --seed 1 --time-limit 30
 
 Study: ``--deals`` deals per player count (seats random or hint at even odds), ``--jobs``
@@ -35,19 +37,20 @@ def ending(rng: random.Random, players: int, cards: int) -> Position:
 
 def bench_solve(args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
-    times, states, undecided = [], [], 0
+    times, states, undecided, engine = [], [], 0, "?"
     for _ in range(args.positions):
         p = ending(rng, args.players, args.cards)
         started = time.perf_counter()
-        result = solve(p, time_limit=args.time_limit)
+        result = solve(p, time_limit=args.time_limit, max_states=args.max_states, engine=args.engine)
         took = time.perf_counter() - started
         if not result.exact:
             undecided += 1
             took = args.time_limit
         times.append(took)
         states.append(result.states)
+        engine = result.engine
     times.sort()
-    print(f"players {args.players} cards {args.cards} positions {args.positions} seed {args.seed}: "
+    print(f"{engine}: players {args.players} cards {args.cards} positions {args.positions} seed {args.seed}: "
           f"median {statistics.median(times) * 1000:.1f} ms, p90 {times[int(0.9 * (len(times) - 1))] * 1000:.1f} ms, "
           f"max {times[-1] * 1000:.1f} ms; median states {statistics.median(states):.0f}; "
           f"undecided at {args.time_limit:g} s: {undecided}")
@@ -71,6 +74,8 @@ def main() -> None:
     s.add_argument("--positions", type=int, default=200)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--time-limit", type=float, default=10.0)
+    s.add_argument("--max-states", type=int, default=None)
+    s.add_argument("--engine", choices=("auto", "c", "python"), default="auto")
     t = sub.add_parser("study")
     t.add_argument("--players", dest="players_list", default="2,3,4,5,6")
     t.add_argument("--deals", type=int, default=10_000)

@@ -14,6 +14,10 @@ tokens at the border. Rules, read off docs/rules.md "Mustamaija":
   without cards once the talon is empty is out and skipped;
 - the game is over when the talon is empty and at most one seat holds cards: he loses.
 
+The wedding variant: no trump at first (a fifth state field, None); the mover holding the
+K and Q of a suit (not spades, unless the joker is the Maria) may declare it trumps before
+his move, for the rest of the game. Its moves are pairs (declared suit or None, move).
+
 Three or more players: whether a seat can avoid losing is decided on the "first cycle"
 game: play stops the first time a state comes back on the path, and that counts as
 endless play (a draw, or a loss for him with ``strict``). For safety and reachability
@@ -32,17 +36,19 @@ def number(card: str) -> int:
 
 
 class Game:
-    def __init__(self, trump: str, hand_size: int = 5, maria: str = "sQ") -> None:
+    def __init__(self, trump: str | None, hand_size: int = 5, maria: str = "sQ", wedding: bool = False) -> None:
         self.trump = trump
         self.hand_size = hand_size
         self.maria = maria
+        self.wedding = wedding
 
-    def beats(self, attack: str, by: str) -> bool:
+    def beats(self, attack: str, by: str, trump: str | None = None) -> bool:
+        trump = self.trump if not self.wedding else trump
         if self.maria in (attack, by) or "jk" in (attack, by):
             return False
         if by[0] == attack[0]:
             return RANKS.index(by[1]) > RANKS.index(attack[1])
-        return by[0] == self.trump and attack[0] != self.trump
+        return trump is not None and by[0] == trump and attack[0] != trump
 
     # a state: (hands as a tuple of frozensets, talon as a tuple top first, attacker, table frozenset)
     def playing(self, state, seat) -> bool:
@@ -67,7 +73,7 @@ class Game:
         return self.left_in_game(state, state[2]) if state[3] else state[2]
 
     def attacks(self, state):
-        hands, talon, attacker, _ = state
+        hands, talon, attacker, _ = state[:4]
         hand = hands[attacker]
         defender = self.left_in_game(state, attacker)
         most = len(hand) if talon else len(hands[defender])
@@ -84,11 +90,11 @@ class Game:
         found.sort(key=lambda a: (len(a), sorted(number(c) for c in a)))
         return found
 
-    def defences(self, state):
-        hands, _, attacker, table = state
+    def defences(self, state, trump=None):
+        hands, _, attacker, table = state[:4]
         hand = hands[self.left_in_game(state, attacker)]
         attack = sorted(table)
-        choices = [[None] + [c for c in hand if self.beats(a, c)] for a in attack]
+        choices = [[None] + [c for c in hand if self.beats(a, c, trump)] for a in attack]
         found = {}
         for pick in itertools.product(*choices):
             used = [c for c in pick if c is not None]
@@ -102,7 +108,17 @@ class Game:
     def moves(self, state):
         if self.over(state):
             return []
-        return self.defences(state) if state[3] else self.attacks(state)
+        if not self.wedding:
+            return self.defences(state) if state[3] else self.attacks(state)
+        found = []
+        for declared in [None] + [s for s in SUITS if self.can_declare(state, s)]:
+            trump = declared or state[4]
+            found += [(declared, m) for m in (self.defences(state, trump) if state[3] else self.attacks(state))]
+        return found
+
+    def can_declare(self, state, suit) -> bool:
+        hand = state[0][self.to_move(state)]
+        return state[4] is None and (suit != "s" or self.maria == "jk") and {suit + "K", suit + "Q"} <= hand
 
     def draw(self, hand, talon):
         hand, talon = set(hand), list(talon)
@@ -111,6 +127,13 @@ class Game:
         return frozenset(hand), tuple(talon)
 
     def after(self, state, move):
+        if self.wedding:
+            declared, move = move
+            trump = declared or state[4]
+            return self._after(state[:4], move) + (trump,)
+        return self._after(state, move)
+
+    def _after(self, state, move):
         hands, talon, attacker, table = state
         hands = list(hands)
         if not table:
@@ -217,8 +240,9 @@ def from_position(position):
     from analyzer.mustamaija.cards import SUITS as S
     from analyzer.mustamaija.cards import card_str, cards_of
 
-    game = Game(S[position.trump], position.hand_size, card_str(position.maria))
+    trump = S[position.trump] if position.trump >= 0 else None
+    game = Game(trump, position.hand_size, card_str(position.maria), position.wedding)
     hands = tuple(frozenset(card_str(c) for c in cards_of(h)) for h in position.hands)
     table = frozenset(card_str(c) for c in cards_of(position.table))
     talon = tuple(card_str(c) for c in position.talon)
-    return game, (hands, talon, position.attacker, table)
+    return game, (hands, talon, position.attacker, table) + ((trump,) if position.wedding else ())

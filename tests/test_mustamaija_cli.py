@@ -46,6 +46,21 @@ def test_bad_input_is_one_line_and_status_2(tmp_path) -> None:
         assert "Traceback" not in done.stderr
 
 
+def test_solve_the_wedding_variant_and_either_engine() -> None:
+    text = "trump:- hands:hKhQc2/sQd3/c3 talon:- attacker:0 hand:3"
+    got = _run("solve", text, "--wedding", "--json")
+    assert got.exit_code == 0, got.output
+    data = json.loads(got.output)
+    assert data["position"].endswith("wedding:y") and any(m["move"].startswith("wed:h") for m in data["moves"])
+    py = json.loads(_run("solve", text + " wedding:y", "--engine", "python", "--json").output)
+    assert py["engine"] == "python" and {k: py[k] for k in ("safe", "moves", "line")} == {
+        k: data[k] for k in ("safe", "moves", "line")}
+    refused = _run("solve", text)
+    assert refused.exit_code == 2 and "wedding:y" in refused.output
+    small = _run("solve", "trump:h hands:c2c3c4c5/sQd3d4d5/h2h3h4h5 talon:- attacker:0", "--max-states", "10")
+    assert small.exit_code == 0 and "gave up: state limit of 10 reached" in small.output
+
+
 def test_study_same_seed_same_table_and_summary(tmp_path) -> None:
     a = run_study(3, 60, seed=5, jobs=1, chunk=25).table
     b = play_deals(3, 5, 0, 60)
@@ -65,6 +80,64 @@ def test_hint_checks_on_two_player_endings() -> None:
     rows = play_deals(2, 1, 0, 8, mix="hint", check_endings=True, ending_time=0.5)
     assert sum(r["hint-move_n"] for r in rows) > 0
     assert all(r["hint-move_ok"] <= r["hint-move_n"] for r in rows)
+
+
+def test_hint_checks_on_three_and_four_player_endings() -> None:
+    # a study's endings of three or more players start with 5 cards a hand, mostly too large
+    # to settle in a study's time: the decisions not checked are counted; a small ending is checked
+    from mustamaija_random import random_ending
+
+    from analyzer.mustamaija import native
+    from analyzer.mustamaija.game import GameRecord, _EndingCheck
+    from analyzer.mustamaija.players import hint_move
+    from analyzer.mustamaija.rules import mover, play
+    if not native.AVAILABLE:
+        return
+    rows = play_deals(4, 1, 0, 3, mix="hint", check_endings=True, ending_time=0.01)
+    assert all(r["unsolved_endings"] == (r["unchecked_decisions"] > 0) for r in rows)
+    assert sum(r["unchecked_decisions"] for r in rows) > 0
+    rng = random.Random(45)
+    for players in (3, 4):
+        p = random_ending(rng, players, 2)
+        record = GameRecord(loser=None, attacks=0, endgame_attacks=0, trump=p.trump)
+        check = _EndingCheck(p.rules, players, 5.0)
+        state, decisions = p.state, 0
+        while state[2] >= 0 and decisions < 40:
+            hint = hint_move(p.rules, state)
+            check.decision(state, hint, record)
+            decisions += 1
+            state = play(p.rules, state, hint)
+        assert check.unchecked == 0 and record.checks["hint-move"][0] == decisions, mover(p.state)
+
+
+def test_an_endings_graph_answers_every_later_decision() -> None:
+    # the graph settled at an ending's first decision gives each later decision's move values,
+    # the same as solving that decision's position afresh (Python engine)
+    from mustamaija_random import random_ending
+
+    from analyzer.mustamaija import native
+    from analyzer.mustamaija.rules import legal_moves, mover, play
+    from analyzer.mustamaija.solver import Solver
+    if not native.AVAILABLE:
+        return
+    rng = random.Random(44)
+    for _ in range(30):
+        p = random_ending(rng, rng.choice((3, 4)), 3)
+        if not solve(p, engine="python", max_states=20_000).exact:
+            continue
+        solver = Solver(p.rules)
+        solver._start()
+        ending = solver.settle(p.state)
+        state = p.state
+        for _ in range(12):
+            if state[2] < 0:
+                break
+            fresh = solve(Position.from_state(state, p.rules), engine="python", max_states=20_000)
+            if fresh.exact:
+                me = mover(state)
+                got = [ending.safe(me, ending.index(play(p.rules, state, m))) for m in legal_moves(p.rules, state)]
+                assert got == [m["safe"] for m in fresh.moves]
+            state = play(p.rules, state, rng.choice(legal_moves(p.rules, state)))
 
 
 def test_games_end_with_the_maria_holder() -> None:

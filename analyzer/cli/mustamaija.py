@@ -25,8 +25,15 @@ def mustamaija() -> None:
 @click.option("--endless", type=click.Choice(("draw", "loss")), default="draw", show_default=True,
               help="Endless play (cards circling the table): nobody loses, or a loss for the player asked about.")
 @click.option("--time-limit", type=Seconds(), default=10.0, show_default=True, help="Seconds before the solver gives up.")
+@click.option("--wedding", is_flag=True,
+              help="The wedding variant (as wedding:y): no trump (trump:-) until a K+Q, not spades, is declared.")
+@click.option("--engine", type=click.Choice(("auto", "c", "python")), default="auto", show_default=True,
+              help="The C solver (auto: where built) or the Python one; the same answers.")
+@click.option("--max-states", type=Whole(1), default=None,
+              help="States before the solver gives up (default 8,000,000 in C, 1,000,000 in Python).")
 @click.option("--json", "as_json", is_flag=True, help="The answer as JSON (the keys of SolveResult.to_dict).")
-def solve_command(position: str, player: int | None, endless: str, time_limit: float, as_json: bool) -> None:
+def solve_command(position: str, player: int | None, endless: str, time_limit: float, wedding: bool, engine: str,
+                  max_states: int | None, as_json: bool) -> None:
     """Solve POSITION: its one-line form, a JSON file, or - for JSON on standard input."""
     from analyzer.mustamaija.position import Position, parse_position
     from analyzer.mustamaija.solver import solve
@@ -34,14 +41,26 @@ def solve_command(position: str, player: int | None, endless: str, time_limit: f
     try:
         if position == "-" or (position.endswith(".json") and os.path.exists(position)):
             from analyzer.cli.common import read_json
-            p = Position.from_dict(read_json(position, "the position"))
+            data = read_json(position, "the position")
+            if wedding and isinstance(data, dict):
+                data = {**data, "wedding": True}
+            p = Position.from_dict(data)
         else:
+            if wedding and not position.lstrip().startswith("{") and "wedding:" not in position.lower():
+                position += " wedding:y"
             p = parse_position(position)
+            if wedding and not p.wedding:
+                raise BadInput("--wedding contradicts the position's wedding:n")
         if player is not None and player >= p.players:
             raise BadInput(f"--player must be a seat 0-{p.players - 1}, not {player}")
         if time_limit <= 0:
             raise BadInput(f"--time-limit must be positive, not {time_limit}")
-        result = solve(p, player=player, endless=endless, time_limit=time_limit)
+        if engine == "c":
+            from analyzer.mustamaija import native
+            if not native.AVAILABLE:
+                raise BadInput("--engine c: the C solver is not built (pip install -e .)")
+        result = solve(p, player=player, endless=endless, time_limit=time_limit, max_states=max_states,
+                       engine=engine)
     except MariasError as exc:
         raise BadInput(str(exc)) from None
     data = result.to_dict()
@@ -77,9 +96,11 @@ def solve_command(position: str, player: int | None, endless: str, time_limit: f
               help="Seats' player kinds: each seat random or hint at even odds, or all one kind.")
 @click.option("--jobs", type=Jobs(), default=None, help="Worker processes (default: all cores).")
 @click.option("--check-endings", is_flag=True,
-              help="Two players: ask the solver at every endgame decision whether the hints keep the best outcome.")
+              help="Ask the solver at every endgame decision whether the hints keep the best outcome "
+                   "(three or more players: with the C solver).")
 @click.option("--ending-time", type=Seconds(), default=0.2, show_default=True,
-              help="Seconds the solver may spend on one ending before it is counted unsolved.")
+              help="Seconds the solver may spend on one ending (C) or decision (Python) before the ending is "
+                   "counted unsolved.")
 @click.option("-o", "--output", default=None, help="The table of deals: FILE.csv or FILE.parquet.")
 @click.option("--plot", "plot_path", default=None,
               help="A figure per player count: OUT.png becomes OUT-2.png, OUT-3.png …")

@@ -1,14 +1,20 @@
 """One deal played out: shuffle, deal, the first attack, the trump turned, play to the end.
 
-With ``check_endings`` a two-player game, once its talon is empty, asks the solver at
-every decision whether the hint player's move (and each seed hint it applies) keeps the
-mover's best outcome; three or more players' endings are not checked (their graphs
-are too large to settle within a study's time).
+With ``check_endings`` a game, once its talon is empty, asks the solver at every
+decision whether the hint player's move (and each seed hint it applies) keeps the
+mover's best outcome: that he can still avoid losing whatever the others do (two
+players: that he does not lose with best play; three or more: everyone against him,
+endless play a draw). The C solver settles the ending's whole graph once, within
+``ending_time`` seconds for the ending (see :class:`_EndingCheck`); without it, two
+players are searched in Python at each decision within that time. The decisions not checked are counted (``unchecked_decisions``; ``unsolved_endings``:
+the endings with any).
 """
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from analyzer.mustamaija.cards import QUEEN_OF_SPADES, SPADES
 from analyzer.mustamaija.players import hint_labels, hint_move, random_move
@@ -34,7 +40,8 @@ class GameRecord:
     endgame_attacks: int
     trump: int
     checks: dict[str, list[int]] = field(default_factory=dict)  # hint -> [applies, optimal, matters, optimal&matters]
-    unsolved_endings: int = 0
+    unsolved_endings: int = 0  # 1: some decision of the ending was not checked
+    unchecked_decisions: int = 0
 
 
 def deal(rng: random.Random, players: int, hand_size: int = 5) -> tuple[tuple[int, ...], list[int]]:
@@ -68,14 +75,13 @@ def play_game(rng: random.Random, kinds: tuple[str, ...], hand_size: int = 5, ch
     state: State = play(rules, (hands, tuple(talon), 0, 0), move)
     attacks, endgame = 1, 0
     record = GameRecord(loser=None, attacks=0, endgame_attacks=0, trump=trump)
-    solver = Solver(rules, time_limit=ending_time) if check_endings and players == 2 else None
-    solved_ok = True
+    checker = _EndingCheck(rules, players, ending_time) if check_endings else None
     while state[2] >= 0 and attacks < MAX_ATTACKS:
         seat = mover(state)
         hint = hint_move(rules, state, watched[seat])
         move = hint if kinds[seat] == "hint" else random_move(rules, state, rng)
-        if solver is not None and solved_ok and not state[1]:
-            solved_ok = _check(solver, state, hint, record)
+        if checker is not None and not state[1]:
+            checker.decision(state, hint, record)
         if state[3]:
             taken = state[3] & ~move[0]
             if taken:
@@ -87,20 +93,65 @@ def play_game(rng: random.Random, kinds: tuple[str, ...], hand_size: int = 5, ch
     record.loser = loser(state)
     record.attacks = attacks
     record.endgame_attacks = endgame
-    if not solved_ok:
+    if checker is not None and checker.unchecked:
         record.unsolved_endings = 1
+        record.unchecked_decisions = checker.unchecked
     return record
 
 
-def _check(solver: Solver, state: State, hint: tuple[int, int], record: GameRecord) -> bool:
-    """Whether the hint's move keeps the mover's best outcome; False when the solver gives up."""
+class _EndingCheck:
+    """The solver's answers over one ending, within ``ending_time`` seconds for the ending.
+
+    C: the graph of the ending is settled once and answers every later decision; an attempt
+    that gives up is made again at a later decision (cards leave the game, the graph
+    shrinks), each attempt given a quarter of the time at most, until the time is spent.
+    Python (two players, no C extension): a search at each decision, within the time; once
+    it gives up, the rest of the ending is not checked. The decisions not checked are
+    counted (``unchecked``)."""
+
+    def __init__(self, rules: Rules, players: int, ending_time: float) -> None:
+        self.solver: Solver | None = Solver(rules, time_limit=ending_time)
+        if self.solver.engine == "python" and players > 2:
+            self.solver = None  # pure Python cannot settle these graphs within a study's time
+        self.time = ending_time
+        self.left = ending_time
+        self.graph: Any = None
+        self.unchecked = 0
+
+    def decision(self, state: State, hint: tuple[int, int], record: GameRecord) -> None:
+        solver = self.solver
+        if solver is None:
+            self.unchecked += 1
+            return
+        if solver.engine == "c" and self.graph is None and self.left > 0:
+            started = time.perf_counter()
+            solver.time_limit = max(min(self.left, self.time / 4), 1e-4)
+            try:
+                solver._start()
+                self.graph = solver.settle(state)
+            except GaveUp:
+                pass
+            self.left -= time.perf_counter() - started
+        if solver.engine == "c" and self.graph is None or not _check(solver, self.graph, state, hint, record):
+            self.unchecked += 1
+            if solver.engine == "python":
+                self.solver = None
+
+
+def _check(solver: Solver, ending: Any, state: State, hint: tuple[int, int], record: GameRecord) -> bool:
+    """Whether the hint's move keeps the mover's best outcome (``ending``: the settled graph, or
+    None for the Python search); False when the solver gives up."""
     rules = solver.rules
     me = mover(state)
-    try:
-        solver._start()
-        values = {m: solver.loser2(play(rules, state, m)) != me for m in legal_moves(rules, state)}
-    except GaveUp:
-        return False
+    moves = legal_moves(rules, state)
+    if ending is not None:
+        values = {m: ending.safe(me, ending.index(play(rules, state, m))) for m in moves}
+    else:
+        try:
+            solver._start()
+            values = {m: solver.loser2(play(rules, state, m)) != me for m in moves}
+        except GaveUp:
+            return False
     best = any(values.values())
     matters = best and not all(values.values())
     ok = values[hint] == best

@@ -18,7 +18,7 @@ def random_move(rules: Rules, state: State, rng: random.Random) -> Move:
     """A random legal move; every legal move has a chance. An attack: a suit held (the Maria
     counted as a suit of its own), then a random non-empty set of its cards within the
     limit. A defence: each attack card beaten or not with even odds, by a random free beater."""
-    hands, talon, attacker, table = state
+    hands, talon, attacker, table = state[:4]
     if not table:
         hand = hands[attacker]
         groups = [[rules.maria]] if hand >> rules.maria & 1 else []
@@ -53,7 +53,7 @@ def hint_move(rules: Rules, state: State, watched: int = 0) -> Move:
     is left (the last card, say), beat it with trumps and attack next; in the endgame beat
     what trumps can anyway (each beat sheds a card); while the talon lasts keep the trumps.
     """
-    hands, talon, attacker, table = state
+    hands, talon, attacker, table = state[:4]
     if not table:
         hand = hands[attacker]
         maria = 1 << rules.maria
@@ -101,7 +101,7 @@ def hint_labels(rules: Rules, state: State, move: Move) -> list[str]:
     """Which of the seed's endgame hints a hint move applies: ``lowest-first`` (an attack
     that cannot play its whole suit plays its lowest cards), ``trump-last`` (every card
     beaten, the last non-trump with a trump), ``maria-pass`` (the Maria attacks)."""
-    hands, talon, attacker, table = state
+    hands, talon, attacker, table = state[:4]
     labels = []
     if not table:
         if move[0] == 1 << rules.maria:

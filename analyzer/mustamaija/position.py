@@ -9,7 +9,8 @@ The one-line form is ``key:value`` fields separated by spaces, in any order on i
 whose order is unknown, ``-`` when empty; ``table`` is the attack waiting for the
 defender (left out when the attacker is to play); ``defender`` may be given and is
 checked; ``hand:N`` (default 5) is the size hands are drawn up to; ``maria:jk`` names
-the joker variant's Maria (default the ♠Q).
+the joker variant's Maria (default the ♠Q); ``wedding:y`` is the wedding variant, whose
+trump is ``trump:-`` until the first K+Q is declared.
 """
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ from analyzer.mustamaija.cards import (
 from analyzer.mustamaija.rules import Rules, State, defender, in_game
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-_KEYS = ("trump", "hands", "talon", "attacker", "defender", "table", "hand", "maria")
+_KEYS = ("trump", "hands", "talon", "attacker", "defender", "table", "hand", "maria", "wedding")
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class Position:
     """Hands (card masks, seats to the left), the talon (cards top first, or None when only
     its size is known), the trump suit (0-3), the attacker (-1 once the game is over), the
     attack on the table (0 when the attacker is to play), the size hands are drawn up to,
-    and the Maria card."""
+    the Maria card, and whether trumps are set by a wedding (then -1 until one is declared)."""
 
     hands: tuple[int, ...]
     trump: int
@@ -52,6 +53,7 @@ class Position:
     table: int = 0
     hand_size: int = 5
     maria: int = QUEEN_OF_SPADES
+    wedding: bool = False
 
     def __post_init__(self) -> None:
         if self.talon is not None and self.talon_size != len(self.talon):
@@ -65,7 +67,7 @@ class Position:
 
     @property
     def rules(self) -> Rules:
-        return Rules(self.trump, self.hand_size, self.maria)
+        return Rules(self.trump, self.hand_size, self.maria, self.wedding)
 
     @property
     def known(self) -> bool:
@@ -77,7 +79,7 @@ class Position:
         """The solver's tuple; a talon of unknown order cannot be one unless it is empty."""
         if self.talon is None:
             raise PositionError(f"the talon's order is unknown ({self.talon_size} cards); give its cards top first")
-        return (self.hands, self.talon, self.attacker, self.table)
+        return (self.hands, self.talon, self.attacker, self.table) + ((self.trump,) if self.wedding else ())
 
     @property
     def defender(self) -> int:
@@ -101,8 +103,9 @@ class Position:
 
     @classmethod
     def from_state(cls, state: State, rules: Rules) -> Position:
-        return cls(hands=state[0], talon=state[1], attacker=state[2], table=state[3], trump=rules.trump,
-                   hand_size=rules.hand_size, maria=rules.maria)
+        return cls(hands=state[0], talon=state[1], attacker=state[2], table=state[3],
+                   trump=state[4] if rules.wedding else rules.trump, hand_size=rules.hand_size, maria=rules.maria,
+                   wedding=rules.wedding)
 
     # ------------------------------------------------------------------ JSON
     def to_dict(self) -> dict[str, Any]:
@@ -111,7 +114,7 @@ class Position:
             "hands": [[card_str(c) for c in cards_of(h)] for h in self.hands],
             "talon": None if self.talon is None else [card_str(c) for c in self.talon],
             "talon_size": self.talon_size,
-            "trump": SUITS[self.trump],
+            "trump": SUITS[self.trump] if self.trump >= 0 else None,
             "attacker": None if self.over else self.attacker,
             "defender": None if self.over else self.defender,
             "table": [card_str(c) for c in cards_of(self.table)],
@@ -119,6 +122,8 @@ class Position:
             "hand_size": self.hand_size,
             "maria": card_str(self.maria),
         }
+        if self.wedding:
+            data["wedding"] = True
         return data
 
     @classmethod
@@ -126,7 +131,7 @@ class Position:
         if not isinstance(data, Mapping):
             raise ArgumentError(f"a position is a JSON object, not {type(data).__name__}")
         unknown = set(data) - {"players", "hands", "talon", "talon_size", "trump", "attacker", "defender", "table",
-                               "out", "hand_size", "maria"}
+                               "out", "hand_size", "maria", "wedding"}
         if unknown:
             raise PositionError(f"unknown position key(s): {', '.join(sorted(unknown))}")
         hands_raw = data.get("hands")
@@ -143,7 +148,10 @@ class Position:
             size = len(talon)
             if "talon_size" in data and data["talon_size"] != size:
                 raise PositionError(f"'talon_size' is {data['talon_size']!r} but the talon lists {size} cards")
-        trump = _suit(data.get("trump"))
+        wedding = data.get("wedding", False)
+        if not isinstance(wedding, bool):
+            raise PositionError(f"'wedding' must be true or false, not {wedding!r}")
+        trump = -1 if wedding and data.get("trump") is None else _suit(data.get("trump"))
         attacker = data.get("attacker")
         if attacker is None:
             attacker = -1
@@ -151,7 +159,7 @@ class Position:
         position = cls(hands=hands, trump=trump, attacker=attacker, talon=talon, talon_size=size,
                        table=_mask(data.get("table", []), "the table"),
                        hand_size=_whole(data.get("hand_size", 5), "hand_size"),
-                       maria=_maria(data.get("maria", "sQ")))
+                       maria=_maria(data.get("maria", "sQ")), wedding=wedding)
         if data.get("defender") is not None and data["defender"] != position.defender:
             raise PositionError(f"the defender is seat {position.defender}, not {data['defender']!r}")
         if "out" in data and data["out"] is not None and sorted(data["out"]) != position.out:
@@ -160,7 +168,7 @@ class Position:
 
     # ------------------------------------------------------------------ one line
     def __str__(self) -> str:
-        fields = [f"trump:{SUITS[self.trump]}", "hands:" + "/".join(mask_str(h) for h in self.hands)]
+        fields = [f"trump:{SUITS[self.trump] if self.trump >= 0 else '-'}", "hands:" + "/".join(mask_str(h) for h in self.hands)]
         if self.talon is None:
             fields.append(f"talon:?{self.talon_size}")
         else:
@@ -176,6 +184,8 @@ class Position:
             fields.append(f"hand:{self.hand_size}")
         if self.maria != QUEEN_OF_SPADES:
             fields.append(f"maria:{card_str(self.maria)}")
+        if self.wedding:
+            fields.append("wedding:y")
         return " ".join(fields)
 
     def __repr__(self) -> str:
@@ -205,9 +215,16 @@ class Position:
             talon = tuple(parse_card_list(talon_text))
             size = len(talon)
         attacker = -1 if fields["attacker"] in ("-", "") else _seat(fields["attacker"], len(hands), "attacker")
-        position = cls(hands=hands, trump=parse_suit(fields["trump"]), attacker=attacker, talon=talon,
+        wedding = fields.get("wedding", "n").lower()
+        if wedding not in ("y", "n"):
+            raise NotationError(f"wedding:y or wedding:n, not wedding:{fields['wedding']}")
+        if fields["trump"] == "-" and wedding != "y":
+            raise NotationError("trump:- (no trump yet) is the wedding variant's: add wedding:y")
+        trump = -1 if fields["trump"] == "-" else parse_suit(fields["trump"])
+        position = cls(hands=hands, trump=trump, attacker=attacker, talon=talon,
                        talon_size=size, table=parse_cards(fields.get("table", "-")),
-                       hand_size=_whole(fields.get("hand", "5"), "hand"), maria=_maria(fields.get("maria", "sQ")))
+                       hand_size=_whole(fields.get("hand", "5"), "hand"), maria=_maria(fields.get("maria", "sQ")),
+                       wedding=wedding == "y")
         if "defender" in fields:
             given = -1 if fields["defender"] == "-" else _seat(fields["defender"], len(hands), "defender")
             if given != position.defender:
@@ -234,8 +251,8 @@ def _check(p: Position) -> None:
     n = len(p.hands)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise PositionError(f"Mustamaija is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
-    if not 0 <= p.trump < 4:
-        raise PositionError(f"not a trump suit: {p.trump!r}")
+    if not (0 <= p.trump < 4 or p.wedding and p.trump == -1):
+        raise PositionError(f"not a trump suit: {p.trump!r} (no trump, -1, only in the wedding variant)")
     if p.maria not in (QUEEN_OF_SPADES, JOKER):
         raise PositionError(f"the Maria is the ♠Q (sQ) or the joker (jk), not {card_str(p.maria)}")
     if p.trump == SPADES and p.maria != JOKER:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from analyzer.errors import ArgumentError, PositionError
+from analyzer.mustamaija import native
 from analyzer.mustamaija.position import Position
 from analyzer.mustamaija.rules import (
     Move,
@@ -41,8 +42,10 @@ from analyzer.mustamaija.rules import (
 )
 
 ENDLESS_RULES = ("draw", "loss")
+ENGINES = ("auto", "c", "python")
 DEFAULT_TIME_LIMIT = 10.0
-DEFAULT_MAX_STATES = 1_000_000
+DEFAULT_MAX_STATES = 1_000_000  # the Python engine's: about 1 GB of tuples
+C_MAX_STATES = 8_000_000  # the C engine's: about 1 GB at four players (states, table, edges both ways)
 
 
 class GaveUp(Exception):
@@ -54,7 +57,9 @@ class SolveResult:
     """What the solver says about a position. ``loser`` is who loses with best play (two
     players) or when each plays to avoid losing (three or more; None: nobody, the play goes
     round for ever: ``endless``). ``safe[seat]``: that seat can avoid losing whatever all the
-    others do. ``moves``: the mover's legal moves, each with the same two facts after it."""
+    others do. ``moves``: the mover's legal moves, each with the same two facts after it.
+    ``states``: the states settled (C, and Python for three or more: the whole graph;
+    Python for two: the table of its cut-off search). ``engine``: ``c`` or ``python``."""
 
     players: int
     mover: int | None
@@ -70,13 +75,14 @@ class SolveResult:
     line: list[str] = field(default_factory=list)
     states: int = 0
     seconds: float = 0.0
+    engine: str = "python"
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "players": self.players, "mover": self.mover, "endless_rule": self.endless_rule, "exact": self.exact,
             "gave_up": self.gave_up, "loser": self.loser, "endless": self.endless, "safe": self.safe,
             "player": self.player, "player_safe": self.player_safe, "moves": self.moves, "line": self.line,
-            "states": self.states, "seconds": round(self.seconds, 6),
+            "states": self.states, "seconds": round(self.seconds, 6), "engine": self.engine,
         }
 
 
@@ -85,13 +91,19 @@ class Solver:
     the positions of one ending one after another costs little)."""
 
     def __init__(self, rules: Rules, *, endless: str = "draw", time_limit: float | None = DEFAULT_TIME_LIMIT,
-                 max_states: int = DEFAULT_MAX_STATES) -> None:
+                 max_states: int | None = None, engine: str = "auto") -> None:
         if endless not in ENDLESS_RULES:
             raise ArgumentError(f"endless must be one of {', '.join(ENDLESS_RULES)}, not {endless!r}")
+        if engine not in ENGINES:
+            raise ArgumentError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+        if engine == "c" and not native.AVAILABLE:
+            raise ArgumentError("the C solver is not built (pip install -e .); use engine='python'")
         self.rules = rules
         self.endless = endless
         self.time_limit = time_limit
-        self.max_states = max_states
+        self.engine = "c" if engine == "c" or engine == "auto" and native.AVAILABLE else "python"
+        self.max_states = max_states if max_states is not None else (
+            C_MAX_STATES if self.engine == "c" else DEFAULT_MAX_STATES)
         self._loser2: dict[State, int] = {}
         self._deadline = float("inf")
         self._count = 0
@@ -140,7 +152,27 @@ class Solver:
         memo[state] = result
         return result
 
-    # ------------------------------------------------------------------ three or more
+    # ------------------------------------------------------------------ the graph
+    def settle(self, root: State) -> Any:
+        """The graph of the states reachable from ``root`` with every seat's safe set, asked
+        through ``index(state)`` and ``safe(seat, index)``: in C, or in Python (``engine``)."""
+        if self.engine == "c":
+            left = None
+            if self.time_limit is not None:
+                left = max(self._deadline - time.perf_counter(), 1e-6)
+            try:
+                return native.NativeGraph(self.rules, root, loss_rule=self.endless == "loss",
+                                          max_states=self.max_states, seconds=left)
+            except native.Unsettled as exc:
+                self._count = exc.states
+                if exc.reason == "time":
+                    raise GaveUp(f"time limit of {self.time_limit:g} s reached after {exc.states} states") from None
+                if exc.reason == "states":
+                    raise GaveUp(f"state limit of {self.max_states} reached") from None
+                raise GaveUp(f"out of memory after {exc.states} states") from None
+        states, succ, index = self.graph(root)
+        return _PythonView(index, self.safe_sets(states, succ, range(len(root[0]))))
+
     def graph(self, root: State) -> tuple[list[State], list[list[int]], dict[State, int]]:
         """Every state reachable from ``root`` (index 0) and each one's successors, in the
         canonical move order."""
@@ -211,13 +243,16 @@ def _attractor(target: list[bool], succ: list[list[int]], pred: list[list[int]],
 
 
 def solve(position: Position, *, player: int | None = None, endless: str = "draw",
-          time_limit: float | None = DEFAULT_TIME_LIMIT, max_states: int = DEFAULT_MAX_STATES) -> SolveResult:
+          time_limit: float | None = DEFAULT_TIME_LIMIT, max_states: int | None = None,
+          engine: str = "auto") -> SolveResult:
     """Solve a position whose every card's place is known (the talon empty or in order).
 
     ``player``: the seat whose question "can he avoid losing against everyone?" is
     answered in ``player_safe`` (default: the mover). Gives up, saying why in
     ``gave_up`` with ``exact`` false, when ``time_limit`` seconds or ``max_states``
-    states are used up.
+    states are used up (default: 1,000,000 in Python, 8,000,000 in C). ``engine``:
+    ``c`` (the default, ``auto``, where the extension is built) or ``python`` (the
+    reference implementation, slower); both give the same answers.
     """
     if not isinstance(position, Position):
         raise ArgumentError(f"solve takes a Position, not {type(position).__name__}")
@@ -225,7 +260,7 @@ def solve(position: Position, *, player: int | None = None, endless: str = "draw
     n = position.players
     if player is not None and not (isinstance(player, int) and 0 <= player < n):
         raise ArgumentError(f"player must be a seat 0-{n - 1}, not {player!r}")
-    solver = Solver(position.rules, endless=endless, time_limit=time_limit, max_states=max_states)
+    solver = Solver(position.rules, endless=endless, time_limit=time_limit, max_states=max_states, engine=engine)
     return solver.solve_state(state, player=player)
 
 
@@ -247,10 +282,10 @@ def _solve_state(self: Solver, state: State, player: int | None = None) -> Solve
     n = len(state[0])
     who = mover(state) if state[2] >= 0 else None
     result = SolveResult(players=n, mover=who, endless_rule=self.endless, exact=True,
-                         player=player if player is not None else who)
+                         player=player if player is not None else who, engine=self.engine)
     rules = self.rules
     try:
-        if n == 2:
+        if self.engine == "python" and n == 2:
             result.loser = self.loser2(state)
             result.safe = [result.loser != seat for seat in range(2)]
             line_state = state
@@ -266,15 +301,16 @@ def _solve_state(self: Solver, state: State, player: int | None = None) -> Solve
                                      "endless": False})
             result.states = len(self._loser2)
         else:
-            states, succ, _ = self.graph(state)
-            safe = self.safe_sets(states, succ, range(n))
-            result.safe = [safe[seat][0] for seat in range(n)]
-            result.loser, result.endless, result.line = _profile(rules, states, succ, safe, 0)
-            for move, j in zip(legal_moves(rules, state), succ[0]):
-                lost, endless, _ = _profile(rules, states, succ, safe, j)
-                result.moves.append({"move": move_str(rules, state, move), "safe": safe[who][j] if who is not None
-                                     else True, "loser": lost, "endless": endless})
-            result.states = len(states)
+            view = self.settle(state)
+            result.safe = [view.safe(seat, 0) for seat in range(n)]
+            result.loser, result.endless, result.line = _profile(rules, view, state)
+            for move in legal_moves(rules, state):
+                child = play(rules, state, move)
+                lost, endless, _ = _profile(rules, view, child)
+                result.moves.append({"move": move_str(rules, state, move),
+                                     "safe": view.safe(who, view.index(child)) if who is not None else True,
+                                     "loser": lost, "endless": endless})
+            result.states = view.count
     except GaveUp as exc:
         result.exact = False
         result.gave_up = str(exc)
@@ -289,25 +325,37 @@ def _solve_state(self: Solver, state: State, player: int | None = None) -> Solve
     return result
 
 
+class _PythonView:
+    """The Python engine's graph as :func:`_profile` asks about it."""
 
-def _profile(rules: Rules, states: list[State], succ: list[list[int]], safe: dict[int, list[bool]],
-             start: int) -> tuple[int | None, bool, list[str]]:
-    """Play from ``start`` with each player making the first move that keeps him safe (the
+    def __init__(self, index: dict[State, int], safe: dict[int, list[bool]]) -> None:
+        self._index = index
+        self._safe = safe
+        self.count = len(index)
+
+    def index(self, state: State) -> int:
+        return self._index[state]
+
+    def safe(self, seat: int, i: int) -> bool:
+        return self._safe[seat][i]
+
+
+def _profile(rules: Rules, view: Any, state: State) -> tuple[int | None, bool, list[str]]:
+    """Play from ``state`` with each player making the first move that keeps him safe (the
     tie rule); a state met again means play goes round for ever."""
-    seen = set()
+    seen = set()  # the states themselves: the C engine's one index may stand for suits renamed
     line = []
-    i = start
-    while states[i][2] >= 0:
-        if i in seen:
+    while state[2] >= 0:
+        if state in seen:
             return None, True, line
-        seen.add(i)
-        state = states[i]
+        seen.add(state)
         me = mover(state)
         moves = legal_moves(rules, state)
-        pick = next((k for k, j in enumerate(succ[i]) if safe[me][j]), 0)
+        kids = [play(rules, state, m) for m in moves]
+        pick = next((k for k, child in enumerate(kids) if view.safe(me, view.index(child))), 0)
         line.append(move_str(rules, state, moves[pick]))
-        i = succ[i][pick]
-    return loser(states[i]), False, line
+        state = kids[pick]
+    return loser(state), False, line
 
 
 def move_values(solver: Solver, state: State) -> list[tuple[Move, bool]]:

@@ -40,7 +40,7 @@ def play_deals(players: int, seed: int, start: int, stop: int, mix: str = "mixed
             "loser": -1 if rec.loser is None else rec.loser,
             "loser_kind": "" if rec.loser is None else kinds[rec.loser],
             "attacks": rec.attacks, "endgame_attacks": rec.endgame_attacks, "trump": "hdsc"[rec.trump],
-            "unsolved_endings": rec.unsolved_endings,
+            "unsolved_endings": rec.unsolved_endings, "unchecked_decisions": rec.unchecked_decisions,
         }
         for hint in HINTS:
             applies, ok, matters, ok_matters = rec.checks.get(hint, [0, 0, 0, 0])
@@ -158,6 +158,7 @@ def summarise(table: Any) -> dict[str, Any]:
                           "where_it_matters": _share(okm, m)})
     out["hints"] = hints
     out["unsolved_endings"] = int(table.unsolved_endings.sum())
+    out["unchecked_decisions"] = int(table.unchecked_decisions.sum())
     return out
 
 
