@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.advice.evaluate import Outcome, outcomes
+from analyzer.advice.evaluate import Outcome, each_layout, outcomes, points_at_least
 from analyzer.advice.money import Pricer, holding
 from analyzer.advice.options import Option, admissible, check_level, read_contracts
 from analyzer.advice.result import Advice
@@ -115,6 +115,9 @@ class Context:
     options: dict[str, Any]
     jobs: int
     client: Any = None  # a dask.distributed client: the worlds are solved on its workers
+    # The screening's undecided payments by exact points rather than by questions at their steps
+    # (the same payments, more nodes): for the test that they agree.
+    exact_redo: bool = False
     pricers: dict[tuple, Pricer] = field(default_factory=dict)
 
     def pricer(self, option: Option) -> Pricer:
@@ -199,14 +202,19 @@ def point_bounds(out: Outcome) -> tuple[np.ndarray, np.ndarray]:
 
 
 def evaluate(options: list[Option], batch: WorldBatch, ctx: Context, exact_points: bool,
-             exact: bool = False) -> dict[Option, Record]:
+             exact: bool = False, payments: bool = False) -> dict[Option, Record]:
     """Solve and price every option on the batch's worlds. Without exact points a trump game's
     payment is known only between its values at the fewest and the most points the answers allow
-    (``pay_low``, ``pay_high``; ``pay`` their middle): screening compares those bounds."""
+    (``pay_low``, ``pay_high``; ``pay`` their middle): screening compares those bounds. With
+    ``payments`` the payments are made exact all the same, by yes/no questions at the points where
+    the payment steps (:func:`_exact_payments`): the payments of exact points, without the points."""
+    if payments and ctx.exact_redo:
+        exact_points, payments = True, False
     solved = outcomes(options, batch.hands, ctx.actor, ctx.rules, twelve=ctx.twelve,
                       exact_points=exact_points, jobs=ctx.jobs,
                       client=ctx.client)
     records = {}
+    undecided: dict[Option, tuple[Outcome, np.ndarray, np.ndarray]] = {}
     for option, out in solved.items():
         pricer = ctx.pricer(option)
         makes = out.own_goal(option.contract)
@@ -215,13 +223,76 @@ def evaluate(options: list[Option], batch: WorldBatch, ctx: Context, exact_point
             args = (out.talon_points, out.actor_marriages, out.defence_marriages)
             a = pricer.prices(out.made, low, *args)
             b = pricer.prices(out.made, high, *args)
+            if payments and (a != b).any():
+                undecided[option] = (out, low, high)
+                continue
             pay_low, pay_high = np.minimum(a, b), np.maximum(a, b)
+            if payments:
+                records[option] = Record(batch.units, a, out.made, makes, None, exact)
+                continue
             records[option] = Record(batch.units, (pay_low + pay_high) / 2, out.made, makes, None, exact,
                                      pay_low, pay_high)
             continue
         pay = pricer.prices(out.made, out.points if option.contract.has_trumps else None,
                             out.talon_points, out.actor_marriages, out.defence_marriages)
         records[option] = Record(batch.units, pay, out.made, makes, out.points, exact)
+    if undecided:
+        records.update(_exact_payments(undecided, batch, ctx, exact))
+    return records
+
+
+def _exact_payments(undecided: dict[Option, tuple[Outcome, np.ndarray, np.ndarray]], batch: WorldBatch,
+                    ctx: Context, exact: bool) -> dict[Option, Record]:
+    """The exact payments of trump games whose yes/no answers left them between bounds.
+
+    In each world the payment is a step function of the actor's card points between the bounds
+    the answers allow (csm 10.9: a hundred's money moves with each ten above it; a quiet hundred
+    on either side). Only the steps inside the bounds matter: one yes/no question per step ("at
+    least that many points?"), asked in one batch per layout for every step of its options, in
+    the worlds where some option's payment is open, places the points within a stretch where
+    every option's payment is constant: the payment the exact points would give, for a search of
+    one null window per step where the exact value takes several, and none in the other worlds."""
+    groups: dict[tuple, list[Option]] = {}
+    for option in undecided:
+        groups.setdefault(option.layout, []).append(option)
+    n = len(batch)
+    tens = np.arange(10)
+
+    def run(group: list[Option]) -> dict[Option, Record]:
+        steps = np.zeros((n, 10), bool)  # steps[w, k]: some option's payment differs at 10k and 10(k-1)
+        for option in group:
+            out, low, high = undecided[option]
+            args = (out.talon_points, out.actor_marriages, out.defence_marriages)
+            pays = np.stack([ctx.pricer(option).prices(out.made, np.clip(10 * k, low, high), *args) for k in tens],
+                            axis=1)
+            steps[:, 1:] |= pays[:, 1:] != pays[:, :-1]
+        asked = np.flatnonzero(steps.any(axis=1))
+        per_world = steps[asked].sum(axis=1)
+        width = int(per_world.max())
+        targets = np.zeros((len(asked), width), np.int64)
+        for j, w in enumerate(asked):
+            ks = np.flatnonzero(steps[w])
+            targets[j] = np.concatenate([ks, np.full(width - len(ks), ks[-1])])
+        threads = max(1, ctx.jobs // len(groups)) if len(groups) < ctx.jobs else 1
+        yes = points_at_least(group[0], batch.hands[asked], ctx.actor, ctx.rules, ctx.twelve, None, targets, threads)
+        out0, low0, _ = undecided[group[0]]
+        floor = np.asarray(low0, np.int64).copy()  # the fewest points each world's answers allow, all options
+        for option in group:
+            floor = np.maximum(floor, undecided[option][1])
+        reached = np.where(yes, 10 * targets, 0).max(axis=1)
+        floor[asked] = np.maximum(floor[asked], reached)
+        result = {}
+        for option in group:
+            out, low, high = undecided[option]
+            points = np.clip(floor, low, high)
+            pay = ctx.pricer(option).prices(out.made, points, out.talon_points, out.actor_marriages,
+                                            out.defence_marriages)
+            result[option] = Record(batch.units, pay, out.made, out.own_goal(option.contract), None, exact)
+        return result
+
+    records: dict[Option, Record] = {}
+    for part in each_layout(run, list(groups.values()), ctx.jobs):
+        records.update(part)
     return records
 
 
@@ -289,7 +360,7 @@ def screen(options: list[Option], source: SplitSource, ctx: Context, rng: np.ran
         batches.append(batch)
         start += units
         fresh = evaluate([o for o in alive if o not in exact_points], batch, ctx, exact_points=False)
-        fresh.update(evaluate([o for o in alive if o in exact_points], batch, ctx, exact_points=True))
+        fresh.update(evaluate([o for o in alive if o in exact_points], batch, ctx, exact_points=False, payments=True))
         for option in alive:
             kept[option] = kept[option].extend(fresh[option]) if option in kept else fresh[option]
         stage += 1
@@ -337,7 +408,7 @@ def _rank_by_bounds(alive: list[Option], kept: dict[Option, Record], keep: int, 
         if redo:
             every = WorldBatch(np.concatenate([b.hands for b in batches]),
                                np.concatenate([b.units for b in batches]))
-            again = evaluate(redo, every, ctx, exact_points=True)
+            again = evaluate(redo, every, ctx, exact_points=False, payments=True)
             for option in redo:
                 kept[option] = again[option]
                 exact_points.add(option)
