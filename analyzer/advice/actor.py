@@ -259,36 +259,35 @@ def _exact_payments(undecided: dict[Option, tuple[Outcome, np.ndarray, np.ndarra
     tens = np.arange(10)
 
     def run(group: list[Option]) -> dict[Option, Record]:
-        steps = np.zeros((n, 10), bool)  # steps[w, k]: some option's payment differs at 10k and 10(k-1)
+        # Each option's payment at every ten of points, clipped to the bounds (so constant outside
+        # them), priced in one call: pays[w, k] is world w's payment at 10k points.
+        tables = {}
         for option in group:
             out, low, high = undecided[option]
-            args = (out.talon_points, out.actor_marriages, out.defence_marriages)
-            pays = np.stack([ctx.pricer(option).prices(out.made, np.clip(10 * k, low, high), *args) for k in tens],
-                            axis=1)
+            points = np.clip(10 * tens[None, :], low[:, None], high[:, None]).ravel()
+            made = {c: np.repeat(v, 10) for c, v in out.made.items()}
+            tables[option] = ctx.pricer(option).prices(
+                made, points, np.repeat(out.talon_points, 10), np.repeat(out.actor_marriages, 10),
+                np.repeat(out.defence_marriages, 10)).reshape(n, 10)
+        steps = np.zeros((n, 10), bool)  # steps[w, k]: some option's payment differs at 10k and 10(k-1)
+        for pays in tables.values():
             steps[:, 1:] |= pays[:, 1:] != pays[:, :-1]
         asked = np.flatnonzero(steps.any(axis=1))
-        per_world = steps[asked].sum(axis=1)
-        width = int(per_world.max())
-        targets = np.zeros((len(asked), width), np.int64)
-        for j, w in enumerate(asked):
-            ks = np.flatnonzero(steps[w])
-            targets[j] = np.concatenate([ks, np.full(width - len(ks), ks[-1])])
+        count = steps[asked].sum(axis=1)
+        width = int(count.max())
+        # the steps of each world asked, padded with its last (the same question again: the table answers it)
+        order = np.argsort(~steps[asked], axis=1, kind="stable")[:, :width]
+        targets = np.where(np.arange(width)[None, :] < count[:, None], order,
+                           order[np.arange(len(asked)), count - 1][:, None])
         threads = max(1, ctx.jobs // len(groups)) if len(groups) < ctx.jobs else 1
         yes = points_at_least(group[0], batch.hands[asked], ctx.actor, ctx.rules, ctx.twelve, None, targets, threads)
-        out0, low0, _ = undecided[group[0]]
-        floor = np.asarray(low0, np.int64).copy()  # the fewest points each world's answers allow, all options
-        for option in group:
-            floor = np.maximum(floor, undecided[option][1])
-        reached = np.where(yes, 10 * targets, 0).max(axis=1)
-        floor[asked] = np.maximum(floor[asked], reached)
-        result = {}
-        for option in group:
-            out, low, high = undecided[option]
-            points = np.clip(floor, low, high)
-            pay = ctx.pricer(option).prices(out.made, points, out.talon_points, out.actor_marriages,
-                                            out.defence_marriages)
-            result[option] = Record(batch.units, pay, out.made, out.own_goal(option.contract), None, exact)
-        return result
+        low = undecided[group[0]][1]  # the answers' bounds are the layout's, the same for its options
+        floor = np.asarray(low, np.int64) // 10
+        floor[asked] = np.maximum(floor[asked], np.where(yes, targets, 0).max(axis=1))
+        rows = np.arange(n)
+        return {option: Record(batch.units, tables[option][rows, floor], undecided[option][0].made,
+                               undecided[option][0].own_goal(option.contract), None, exact)
+                for option in group}
 
     records: dict[Option, Record] = {}
     for part in each_layout(run, list(groups.values()), ctx.jobs):
