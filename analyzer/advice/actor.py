@@ -275,14 +275,15 @@ def _exact_payments(undecided: dict[Option, tuple[Outcome, np.ndarray, np.ndarra
         asked = np.flatnonzero(steps.any(axis=1))
         count = steps[asked].sum(axis=1)
         width = int(count.max())
-        # the steps of each world asked, padded with its last (the same question again: the table answers it)
-        order = np.argsort(~steps[asked], axis=1, kind="stable")[:, :width]
-        targets = np.where(np.arange(width)[None, :] < count[:, None], order,
-                           order[np.arange(len(asked)), count - 1][:, None])
+        order = np.argsort(~steps[asked], axis=1, kind="stable")[:, :width]  # each world's steps, rising
         threads = max(1, ctx.jobs // len(groups)) if len(groups) < ctx.jobs else 1
-        yes = points_at_least(group[0], batch.hands[asked], ctx.actor, ctx.rules, ctx.twelve, None, targets, threads)
         low = undecided[group[0]][1]  # the answers' bounds are the layout's, the same for its options
         floor = np.asarray(low, np.int64) // 10
+        # every step at once, padded with the world's last (the same question again, answered from
+        # the table): bisecting in rounds asked half the questions for as many nodes, and more calls
+        targets = np.where(np.arange(width)[None, :] < count[:, None], order,
+                           order[np.arange(len(asked)), count - 1][:, None])
+        yes = points_at_least(group[0], batch.hands[asked], ctx.actor, ctx.rules, ctx.twelve, None, targets, threads)
         floor[asked] = np.maximum(floor[asked], np.where(yes, targets, 0).max(axis=1))
         rows = np.arange(n)
         return {option: Record(batch.units, tables[option][rows, floor], undecided[option][0].made,
@@ -418,7 +419,10 @@ def _rank_by_bounds(alive: list[Option], kept: dict[Option, Record], keep: int, 
 
 def confirm(survivors: list[Option], source: SplitSource, ctx: Context, rng: np.random.Generator,
             worlds: int | None) -> tuple[dict[Option, Record], bool, WorldBatch]:
-    """The survivors on fresh worlds with exact points; every world when they are few enough."""
+    """The survivors on fresh worlds with exact payments; every world when they are few enough.
+    Sampled worlds get their payments from the yes/no questions and those at the payment's steps
+    (the payments of exact points for a third to a quarter of the nodes), so their rows give no
+    mean card points; every world solved gets the exact points too."""
     total = source.total
     if source.where is not None and total <= ENUMERATION_CAP and worlds is not None and total > worlds:
         total = source.count()  # the constraint may leave few enough to solve them all
@@ -428,7 +432,7 @@ def confirm(survivors: list[Option], source: SplitSource, ctx: Context, rng: np.
     else:
         per_unit = 2 if source.swappable else 1
         batch = source.draw(rng, max(2, worlds // per_unit), start=10 ** 9)
-    return evaluate(survivors, batch, ctx, exact_points=True, exact=exact), exact, batch
+    return evaluate(survivors, batch, ctx, exact_points=exact, exact=exact, payments=not exact), exact, batch
 
 
 def summary(final: dict[Option, Record], ranked: list[Option], exact: bool) -> dict[str, Any]:
