@@ -237,7 +237,7 @@ def points_at_least(first: Option, hands_in: np.ndarray, actor: int, rules: str,
     """Yes/no questions on the actor's card points of a trump game's layout: ``targets`` (worlds,
     k) in tens; answer [w, j] is whether the actor takes at least 10 * targets[w, j] points in
     world w. The question of the exact points (the same game), asked only where it decides."""
-    hands, talon_mask, position = _layout_worlds(first, hands_in, actor, rules, twelve, talon)
+    hands, _, position = _layout_worlds(first, hands_in, actor, rules, twelve, talon)
     q = question(position, "game")
     k = targets.shape[1]
     answers = run_batch([(q.game(position), 1)] * k, q.state(position), hands, targets.astype(np.int16),
