@@ -151,7 +151,9 @@ def _option(row: dict) -> Option:
 
 def quality_reference(twelve: CardSet, options: list[Option], seed: int, worlds: int,
                       jobs: int) -> tuple[dict[str, np.ndarray], np.ndarray]:
-    """The options' payments on ``worlds`` common worlds with exact points (cached): key -> per world."""
+    """The options' payments on ``worlds`` common worlds (cached): key -> per world. Exact payments
+    from the yes/no questions and those at the payment's steps (tests/test_advice_steps.py: the
+    payments of exact points)."""
     import hashlib
 
     keys = [_key(o.contract.value, o.trump, o.side_suit, [str(c) for c in o.discard]) for o in options]
@@ -168,7 +170,8 @@ def quality_reference(twelve: CardSet, options: list[Option], seed: int, worlds:
     pays: dict[str, list[np.ndarray]] = {k: [] for k in keys}
     step = 1000
     for lo in tqdm(range(0, len(batch), step), desc="reference", leave=False):
-        records = evaluate(options, batch.take(np.arange(lo, min(lo + step, len(batch)))), ctx, exact_points=True)
+        records = evaluate(options, batch.take(np.arange(lo, min(lo + step, len(batch)))), ctx, exact_points=False,
+                           payments=True)
         for option, key in zip(options, keys):
             pays[key].append(records[option].pay.astype(np.float32))
     out = {k: np.concatenate(v) for k, v in pays.items()}
