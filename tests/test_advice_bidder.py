@@ -37,3 +37,19 @@ def test_each_level_names_what_is_played_and_the_answer_has_its_paired_error():
         assert answer["expected_payment"] > 0
         if "over_next" in answer:
             assert answer["over_next"]["stderr"] >= 0
+
+
+def test_each_level_is_priced_at_the_table_on_sampled_talons():
+    from analyzer.advice import bidder_view
+    from analyzer.cli.advise import render
+
+    hand = "h: A X K O 9 7  b: A X  l: A K"
+    advice = bidder_view(hand, talons=3, units=2, seed=4, jobs=1, contracts=["seven", "hundred"])
+    plain = bidder_view(hand, talons=3, units=2, seed=4, jobs=1, contracts=["seven", "hundred"], table=False)
+    for row, other in zip(advice.options, plain.options):
+        table = row["at_table"]
+        assert table["talons"] == 3 and table["worlds"] > 0
+        assert abs(sum(table["defence_fleks"].values()) - 1) < 1e-9
+        # the table's talons are drawn apart: the played-out figures are the same without them
+        assert "at_table" not in other and other["expected_payment"] == row["expected_payment"]
+    assert "sampled talons]" in render(advice)

@@ -14,6 +14,7 @@ paired.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -35,6 +36,7 @@ DEFENDER_DEALS = 6  # deals each defender's own flek advice is taken on
 LAID_DOWN_SECONDS = 5.0  # the laid-down check's limit per option (it usually answers in under a second)
 
 
+@lru_cache(maxsize=256)
 def laid_down(option: Option, twelve: CardSet, actor: int, rules: str, time_limit: float = LAID_DOWN_SECONDS
               ) -> bool | None:
     """Is the option laid down (csm 11.2, 12.5): does the actor make it against every split of the

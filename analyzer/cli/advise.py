@@ -200,7 +200,8 @@ def render(advice: Any) -> str:
             out.append(f"       at the table ({down}the defence fleks by its own advice: {fleks}): "
                        f"{_money(a['expected_payment'], a['payment_stderr'], unit, False)}, "
                        f"{_money(a['minus_cards_worth'], a['minus_cards_worth_stderr'], unit, False)} against "
-                       f"the cards' worth played out on the same worlds [n={a['worlds']}]")
+                       f"the cards' worth played out on the same worlds [n={a['worlds']}"
+                       + (f", {a['talons']} sampled talons]" if a.get("talons") else "]"))
     if "margin" in s:
         m = s["margin"]
         out.append(f"Best over second: {_money(m['mean'], m['stderr'], unit, m['exact'])} (paired; unpaired ± "
