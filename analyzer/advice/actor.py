@@ -7,10 +7,11 @@ The procedure (docs/advice.md):
    worlds double, until three options are left. The answers bound each
    world's card points, so a payment is known between bounds; an option is
    dropped only when its bounds say it is worse, or, where they cannot tell,
-   on exact points. Each option's figures at the stage it left are kept (with
-   their smaller number of worlds).
+   on exact payments (yes/no questions at the payment's steps: the payments
+   of exact points). Each option's figures at the stage it left are kept
+   (with their smaller number of worlds).
 2. **Confirmation** on fresh worlds (or on every world, when they are few
-   enough: exact): the three survivors, with exact card points, so the winner
+   enough: exact): the three survivors, with exact payments, so the winner
    is not chosen on the luck of the worlds that selected it.
 3. For each option the payment is averaged over the worlds *first*, and only
    then is the best option taken; each confirmed option also gets its money
@@ -346,13 +347,13 @@ def screen(options: list[Option], source: SplitSource, ctx: Context, rng: np.ran
     Without exact points an option's mean payment is known between two bounds (Record.bounds). At
     each stage the options are ranked by the middle of their bounds, and one below the half is
     dropped only when its upper bound is under the lower bound of the last one kept; where the
-    bounds overlap, the options in doubt are solved again with exact points on every world of the
-    stages so far (their payments then known), and ranked on those."""
+    bounds overlap, the options in doubt get their exact payments on every world of the stages so
+    far (:func:`_exact_payments`), and are ranked on those."""
     alive = list(options)
     kept: dict[Option, Record] = {}
     left: dict[Option, tuple[Record, int]] = {}
     batches: list[WorldBatch] = []
-    exact_points: set[Option] = set()  # options solved again with exact points, and with them from then on
+    exact_points: set[Option] = set()  # options given exact payments, and given them from then on
     units, start, stage = first_units, 0, 0
     stages = max(1, math.ceil(math.log2(max(1, len(options) / survivors)))) + 1
     while True:
