@@ -85,6 +85,33 @@ def talon_options(twelve: CardSet, rules: str, ctx: Context, rng: np.random.Gene
     return trumps + list(best.values())
 
 
+def _priced(options: list[Option], batch: WorldBatch, n_a: int, ranks: dict[Option, int], levels: int,
+            ctx: Context) -> dict[Option, Record]:
+    """The options on a talon's worlds (half A the first ``n_a``, half B the rest), with exact
+    payments wherever a choice or a report can need them: the yes/no answers bound every payment;
+    an option whose mean upper bound on a half is under the best mean lower bound of the options
+    allowed at a level cannot be that level's choice there (each option's exact mean lies between
+    its bounds), nor is it reported; every other option gets its exact payments on both halves
+    (the questions at the payment's steps). So the choices and the reports are those of exact
+    points on every option (``tests/test_advice_bidder.py``), for fewer nodes."""
+    if ctx.exact_redo:
+        return evaluate(options, batch, ctx, exact_points=True)
+    first = evaluate(options, batch, ctx, exact_points=False)
+    need: set[Option] = set()
+    for half in (slice(0, n_a), slice(n_a, None)):
+        low = {o: float((r.pay if r.pay_low is None else r.pay_low)[half].mean()) for o, r in first.items()}
+        high = {o: float((r.pay if r.pay_high is None else r.pay_high)[half].mean()) for o, r in first.items()}
+        for k in range(levels):
+            allowed = [o for o in options if ranks[o] >= k + 1]
+            if allowed:
+                floor = max(low[o] for o in allowed)
+                need.update(o for o in allowed if high[o] >= floor)
+    open_ = [o for o in options if o in need and first[o].pay_low is not None]
+    if open_:
+        first.update(evaluate(open_, batch, ctx, exact_points=False, payments=True))
+    return first
+
+
 def _cross_reported(records_a: dict[Option, Record], records_b: dict[Option, Record], allowed: list[Option]
                     ) -> tuple[Option, Option, np.ndarray, np.ndarray, np.ndarray]:
     """Cross-fitting: the option that did best on half A is reported on half B and the one that did
@@ -168,13 +195,13 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
             source = split_source(twelve, seat)
             batch_a = source.draw(rng, half, start=0)
             batch_b = source.draw(rng, units - half, start=half)
-            both = evaluate(options, WorldBatch(np.concatenate([batch_a.hands, batch_b.hands]),
-                                                np.concatenate([batch_a.units, batch_b.units])),
-                            ctx, exact_points=True)
             n_a = len(batch_a)
+            ranks = {o: rank(o.bid(rules), rules, **rule_options) for o in options}
+            both = _priced(options, WorldBatch(np.concatenate([batch_a.hands, batch_b.hands]),
+                                               np.concatenate([batch_a.units, batch_b.units])),
+                           n_a, ranks, len(steps), ctx)
             records_a = {o: _part(r, slice(0, n_a)) for o, r in both.items()}
             records_b = {o: _part(r, slice(n_a, None)) for o, r in both.items()}
-            ranks = {o: rank(o.bid(rules), rules, **rule_options) for o in options}
             for k in range(len(steps)):
                 allowed = [o for o in options if ranks[o] >= k + 1]
                 if not allowed:
