@@ -1,8 +1,8 @@
 """Speed and quality of the advice (``analyzer.advice``), one run over random hands per view.
 
 For each view, ``--hands`` random hands (seeded): the wall time of each
-advice on ``--jobs`` threads (median, p90, max) and the core's node counts are
-not reported here (the batch hides them); then, for the actor's view, the
+advice on ``--jobs`` threads (median, p90, max), the process's CPU time and the
+core's nodes (both independent of the machine's load); then, for the actor's view, the
 quality against a reference: every admissible option evaluated on the same
 ``--reference-worlds`` worlds with exact card points (``all``: all 184,756
 splits, the issue's reference; hours per hand on two cores), cached under
@@ -151,7 +151,9 @@ def _option(row: dict) -> Option:
 
 def quality_reference(twelve: CardSet, options: list[Option], seed: int, worlds: int,
                       jobs: int) -> tuple[dict[str, np.ndarray], np.ndarray]:
-    """The options' payments on ``worlds`` common worlds with exact points (cached): key -> per world."""
+    """The options' payments on ``worlds`` common worlds (cached): key -> per world. Exact payments
+    from the yes/no questions and those at the payment's steps (tests/test_advice_steps.py: the
+    payments of exact points)."""
     import hashlib
 
     keys = [_key(o.contract.value, o.trump, o.side_suit, [str(c) for c in o.discard]) for o in options]
@@ -168,7 +170,8 @@ def quality_reference(twelve: CardSet, options: list[Option], seed: int, worlds:
     pays: dict[str, list[np.ndarray]] = {k: [] for k in keys}
     step = 1000
     for lo in tqdm(range(0, len(batch), step), desc="reference", leave=False):
-        records = evaluate(options, batch.take(np.arange(lo, min(lo + step, len(batch)))), ctx, exact_points=True)
+        records = evaluate(options, batch.take(np.arange(lo, min(lo + step, len(batch)))), ctx, exact_points=False,
+                           payments=True)
         for option, key in zip(options, keys):
             pays[key].append(records[option].pay.astype(np.float32))
     out = {k: np.concatenate(v) for k, v in pays.items()}
@@ -205,9 +208,29 @@ def quality(args: argparse.Namespace) -> None:
           f"mean Kč lost per hand {np.mean(lost):.3f} (max {max(lost):.3f}); advice median {statistics.median(seconds):.1f} s")
 
 
-def timing(label: str, seconds: list[float]) -> None:
+def timing(label: str, seconds: list[float], cpu: list[float], nodes: list[int]) -> None:
     p90 = float(np.percentile(seconds, 90))
-    print(f"| {label} | {len(seconds)} | {statistics.median(seconds):.2f} | {p90:.2f} | {max(seconds):.2f} |")
+    print(f"| {label} | {len(seconds)} | {statistics.median(seconds):.2f} | {p90:.2f} | {max(seconds):.2f} | "
+          f"{statistics.median(cpu):.2f} | {float(np.percentile(cpu, 90)):.2f} | "
+          f"{statistics.median(nodes) / 1e6:.1f} | {sum(nodes) / 1e6:.1f} |")
+
+
+class NodeCount:
+    """The core's nodes of every batch the advice asks (analyzer.batch.run_batch wrapped where the
+    advice calls it): the work, whatever the load of the machine."""
+
+    def __init__(self) -> None:
+        import analyzer.advice.evaluate as evaluate_module
+
+        self.nodes = 0
+        inner = evaluate_module.run_batch
+
+        def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+            result = inner(*args, **kwargs)
+            self.nodes += result.nodes
+            return result
+
+        evaluate_module.run_batch = counted
 
 
 def main() -> None:
@@ -219,7 +242,7 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=600, help="confirmation worlds (actor), worlds (defender)")
     parser.add_argument("--reference-worlds", default="0", help="N, 'all', or 0 for no quality check")
     parser.add_argument("--no-table", dest="table", action="store_false",
-                        help="actor: without the money at the table (analyzer.advice.table)")
+                        help="actor, bidder: without the money at the table (analyzer.advice.table)")
     parser.add_argument("--quality", action="store_true", help="issue 32's quality check (--reference-worlds, default 20000)")
     args = parser.parse_args()
     if args.quality:
@@ -230,13 +253,16 @@ def main() -> None:
         overstatement(rng, args.hands, args.worlds)
         return
     seconds: list[float] = []
+    cpu: list[float] = []
+    nodes: list[int] = []
+    counter = NodeCount()
     exact_best = within = 0
     lost: list[float] = []
     checked = 0
     print(f"view {args.view}, {args.hands} hands, seed {args.seed}, {args.jobs} threads")
     for i in range(args.hands):
         twelve, hands = deal(rng)
-        started = time.perf_counter()
+        started, cpu_started, counter.nodes = time.perf_counter(), time.process_time(), 0
         if args.view == "actor":
             advice = actor_view(twelve, seed=i, jobs=args.jobs, worlds=args.worlds, table=args.table)
         elif args.view == "defender":
@@ -248,10 +274,13 @@ def main() -> None:
             else:
                 advice = defender_view(hands[1], "betl", actor=0, seat=1, seed=i, jobs=args.jobs, worlds=args.worlds)
         else:
-            advice = bidder_view(hands[0], seed=i, jobs=args.jobs)
+            advice = bidder_view(hands[0], seed=i, jobs=args.jobs, **({} if args.table else {"table": False}))
         seconds.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - cpu_started)
+        nodes.append(counter.nodes)
         best = advice.options[0]
-        line = f"hand {i}: {seconds[-1]:.2f} s, best {best['contract']} {best.get('trump') or ''} {best['expected_payment']:+.2f}"
+        line = (f"hand {i}: {seconds[-1]:.2f} s, {cpu[-1]:.2f} s CPU, {nodes[-1] / 1e6:.1f} M nodes, best "
+                f"{best['contract']} {best.get('trump') or ''} {best['expected_payment']:+.2f}")
         if args.view == "actor" and args.reference_worlds != "0":
             ref, pays = reference_pays(twelve, args.seed, args.reference_worlds, args.jobs)
             units = np.load(CACHE / f"advice-ref-{twelve.mask:08x}-{args.reference_worlds}-{args.seed}.npz")["units"]
@@ -265,8 +294,9 @@ def main() -> None:
             line += (f"; reference best {top} {ref[top][0]:+.2f}, advised {ref[mine][0]:+.2f} "
                      f"(gap {gap:.2f} ± {gap_se:.2f})")
         print(line, flush=True)
-    print("\n| view | hands | median s | p90 s | max s |\n|---|---|---|---|---|")
-    timing(args.view, seconds)
+    print("\n| view | hands | median s | p90 s | max s | median CPU s | p90 CPU s | median M nodes | all M nodes |"
+          "\n|---|---|---|---|---|---|---|---|---|")
+    timing(args.view, seconds, cpu, nodes)
     if checked:
         missed = [g for g in lost if g > 0]
         print(f"\nquality over {checked} hands (reference: {args.reference_worlds} common worlds): exact best "

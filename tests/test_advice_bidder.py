@@ -37,3 +37,36 @@ def test_each_level_names_what_is_played_and_the_answer_has_its_paired_error():
         assert answer["expected_payment"] > 0
         if "over_next" in answer:
             assert answer["over_next"]["stderr"] >= 0
+
+
+def test_each_level_is_priced_at_the_table_on_sampled_talons():
+    from analyzer.advice import bidder_view
+    from analyzer.cli.advise import render
+
+    hand = "h: A X K O 9 7  b: A X  l: A K"
+    advice = bidder_view(hand, talons=3, units=2, seed=4, jobs=1, contracts=["seven", "hundred"])
+    plain = bidder_view(hand, talons=3, units=2, seed=4, jobs=1, contracts=["seven", "hundred"], table=False)
+    for row, other in zip(advice.options, plain.options):
+        table = row["at_table"]
+        assert table["talons"] == 3 and table["worlds"] > 0
+        assert abs(sum(table["defence_fleks"].values()) - 1) < 1e-9
+        # the table's talons are drawn apart: the played-out figures are the same without them
+        assert "at_table" not in other and other["expected_payment"] == row["expected_payment"]
+    assert "sampled talons]" in render(advice)
+
+
+def test_the_bidder_chooses_and_reports_as_with_exact_points_on_every_option(monkeypatch):
+    """Exact payments only where a choice or a report can need them (the bounds rule out the rest):
+    the same table as exact points on every option."""
+    import functools
+
+    from analyzer.advice import bidder
+
+    hand = "h: K O 9 8  b: A X 7  l: A K  a: 8"
+    runs = []
+    for exact in (False, True):
+        if exact:
+            monkeypatch.setattr(bidder, "Context", functools.partial(bidder.Context, exact_redo=True))
+        advice = bidder.bidder_view(hand, talons=6, units=4, seed=5, jobs=1, table=False)
+        runs.append([{k: v for k, v in row.items()} for row in advice.options])
+    assert runs[0] == runs[1]

@@ -31,3 +31,34 @@ def test_screened_rows_carry_no_table_figure_and_the_cli_prints_it():
     advice = actor_view(LAID_DOWN, worlds=20, seed=2, contracts=["seven", "betl"])
     for row in advice.options:
         assert ("at_table" in row) == (row["stage"] == "confirmed")
+
+
+def test_a_laid_down_hand_is_settled_as_laid_down():
+    """csm 12.5: the actor lays his cards down; csm 11.3: the fleker pays the increase for his partner
+    too, who pays the base price only. Every world priced so, whatever the cards would have made."""
+    import numpy as np
+
+    from analyzer.advice.evaluate import Outcome
+    from analyzer.advice.flek import Deal, pay
+    from analyzer.advice.options import Option
+    from analyzer.advice.table import laid_down
+    from analyzer.cards import CardSet, Suit
+    from analyzer.contract import Contract
+    from analyzer.scoring import parse_result, settle
+
+    twelve = CardSet.from_str(LAID_DOWN)
+    sure = Option(Contract.SEVEN, Suit.HEARTS, None, CardSet.from_str("bX aX"))
+    assert laid_down(sure, twelve, 0, "csm") is True
+    weak = CardSet.from_str("h7 h8 bA bK lO l9 l8 aU a9 a8 bO bU")
+    assert laid_down(Option(Contract.SEVEN, Suit.HEARTS, None, CardSet.from_str("bO bU")), weak, 0, "csm") is False
+    n = 3
+    made = {"game": np.array([True, False, True]), "seven": np.array([True, True, False])}
+    outcome = Outcome(made, np.array([60, 30, 90]), np.zeros(n, np.int64), np.full(n, 1), np.zeros(n, np.int64))
+    deal = Deal(Contract.SEVEN, Suit.HEARTS, None, 0, "csm", {}, outcome, laid_down=True)
+    for seat in range(3):
+        got = pay(deal, seat, ("game",), 1)
+        # laid down: every part won, so the actor answers the flek on the game with a re
+        expected = settle(parse_result({"contract": "seven", "actor": 0, "trump": "h", "unplayed": "laid-down",
+                                        "flek": {"game": 2}, "flekers": {"game": [1]}}), "csm").payments[seat]
+        assert np.all(got == float(expected)), (seat, got, expected)
+    assert pay(deal, 1, ("game",), 1)[0] < pay(deal, 2, ("game",), 1)[0]  # the fleker pays more

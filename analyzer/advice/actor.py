@@ -7,10 +7,11 @@ The procedure (docs/advice.md):
    worlds double, until three options are left. The answers bound each
    world's card points, so a payment is known between bounds; an option is
    dropped only when its bounds say it is worse, or, where they cannot tell,
-   on exact points. Each option's figures at the stage it left are kept (with
-   their smaller number of worlds).
+   on exact payments (yes/no questions at the payment's steps: the payments
+   of exact points). Each option's figures at the stage it left are kept
+   (with their smaller number of worlds).
 2. **Confirmation** on fresh worlds (or on every world, when they are few
-   enough: exact): the three survivors, with exact card points, so the winner
+   enough: exact): the three survivors, with exact payments, so the winner
    is not chosen on the luck of the worlds that selected it.
 3. For each option the payment is averaged over the worlds *first*, and only
    then is the best option taken; each confirmed option also gets its money
@@ -28,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.advice.evaluate import Outcome, outcomes
+from analyzer.advice.evaluate import Outcome, each_layout, outcomes, points_at_least
 from analyzer.advice.money import Pricer, holding
 from analyzer.advice.options import Option, admissible, check_level, read_contracts
 from analyzer.advice.result import Advice
@@ -115,6 +116,9 @@ class Context:
     options: dict[str, Any]
     jobs: int
     client: Any = None  # a dask.distributed client: the worlds are solved on its workers
+    # The screening's undecided payments by exact points rather than by questions at their steps
+    # (the same payments, more nodes): for the test that they agree.
+    exact_redo: bool = False
     pricers: dict[tuple, Pricer] = field(default_factory=dict)
 
     def pricer(self, option: Option) -> Pricer:
@@ -199,14 +203,19 @@ def point_bounds(out: Outcome) -> tuple[np.ndarray, np.ndarray]:
 
 
 def evaluate(options: list[Option], batch: WorldBatch, ctx: Context, exact_points: bool,
-             exact: bool = False) -> dict[Option, Record]:
+             exact: bool = False, payments: bool = False) -> dict[Option, Record]:
     """Solve and price every option on the batch's worlds. Without exact points a trump game's
     payment is known only between its values at the fewest and the most points the answers allow
-    (``pay_low``, ``pay_high``; ``pay`` their middle): screening compares those bounds."""
+    (``pay_low``, ``pay_high``; ``pay`` their middle): screening compares those bounds. With
+    ``payments`` the payments are made exact all the same, by yes/no questions at the points where
+    the payment steps (:func:`_exact_payments`): the payments of exact points, without the points."""
+    if payments and ctx.exact_redo:
+        exact_points, payments = True, False
     solved = outcomes(options, batch.hands, ctx.actor, ctx.rules, twelve=ctx.twelve,
                       exact_points=exact_points, jobs=ctx.jobs,
                       client=ctx.client)
     records = {}
+    undecided: dict[Option, tuple[Outcome, np.ndarray, np.ndarray]] = {}
     for option, out in solved.items():
         pricer = ctx.pricer(option)
         makes = out.own_goal(option.contract)
@@ -215,13 +224,76 @@ def evaluate(options: list[Option], batch: WorldBatch, ctx: Context, exact_point
             args = (out.talon_points, out.actor_marriages, out.defence_marriages)
             a = pricer.prices(out.made, low, *args)
             b = pricer.prices(out.made, high, *args)
+            if payments and (a != b).any():
+                undecided[option] = (out, low, high)
+                continue
             pay_low, pay_high = np.minimum(a, b), np.maximum(a, b)
+            if payments:
+                records[option] = Record(batch.units, a, out.made, makes, None, exact)
+                continue
             records[option] = Record(batch.units, (pay_low + pay_high) / 2, out.made, makes, None, exact,
                                      pay_low, pay_high)
             continue
         pay = pricer.prices(out.made, out.points if option.contract.has_trumps else None,
                             out.talon_points, out.actor_marriages, out.defence_marriages)
         records[option] = Record(batch.units, pay, out.made, makes, out.points, exact)
+    if undecided:
+        records.update(_exact_payments(undecided, batch, ctx, exact))
+    return records
+
+
+def _exact_payments(undecided: dict[Option, tuple[Outcome, np.ndarray, np.ndarray]], batch: WorldBatch,
+                    ctx: Context, exact: bool) -> dict[Option, Record]:
+    """The exact payments of trump games whose yes/no answers left them between bounds.
+
+    In each world the payment is a step function of the actor's card points between the bounds
+    the answers allow (csm 10.9: a hundred's money moves with each ten above it; a quiet hundred
+    on either side). Only the steps inside the bounds matter: one yes/no question per step ("at
+    least that many points?"), asked in one batch per layout for every step of its options, in
+    the worlds where some option's payment is open, places the points within a stretch where
+    every option's payment is constant: the payment the exact points would give, for a search of
+    one null window per step where the exact value takes several, and none in the other worlds."""
+    groups: dict[tuple, list[Option]] = {}
+    for option in undecided:
+        groups.setdefault(option.layout, []).append(option)
+    n = len(batch)
+    tens = np.arange(10)
+
+    def run(group: list[Option]) -> dict[Option, Record]:
+        # Each option's payment at every ten of points, clipped to the bounds (so constant outside
+        # them), priced in one call: pays[w, k] is world w's payment at 10k points.
+        tables = {}
+        for option in group:
+            out, low, high = undecided[option]
+            points = np.clip(10 * tens[None, :], low[:, None], high[:, None]).ravel()
+            made = {c: np.repeat(v, 10) for c, v in out.made.items()}
+            tables[option] = ctx.pricer(option).prices(
+                made, points, np.repeat(out.talon_points, 10), np.repeat(out.actor_marriages, 10),
+                np.repeat(out.defence_marriages, 10)).reshape(n, 10)
+        steps = np.zeros((n, 10), bool)  # steps[w, k]: some option's payment differs at 10k and 10(k-1)
+        for pays in tables.values():
+            steps[:, 1:] |= pays[:, 1:] != pays[:, :-1]
+        asked = np.flatnonzero(steps.any(axis=1))
+        count = steps[asked].sum(axis=1)
+        width = int(count.max())
+        order = np.argsort(~steps[asked], axis=1, kind="stable")[:, :width]  # each world's steps, rising
+        threads = max(1, ctx.jobs // len(groups)) if len(groups) < ctx.jobs else 1
+        low = undecided[group[0]][1]  # the answers' bounds are the layout's, the same for its options
+        floor = np.asarray(low, np.int64) // 10
+        # every step at once, padded with the world's last (the same question again, answered from
+        # the table): bisecting in rounds asked half the questions for as many nodes, and more calls
+        targets = np.where(np.arange(width)[None, :] < count[:, None], order,
+                           order[np.arange(len(asked)), count - 1][:, None])
+        yes = points_at_least(group[0], batch.hands[asked], ctx.actor, ctx.rules, ctx.twelve, None, targets, threads)
+        floor[asked] = np.maximum(floor[asked], np.where(yes, targets, 0).max(axis=1))
+        rows = np.arange(n)
+        return {option: Record(batch.units, tables[option][rows, floor], undecided[option][0].made,
+                               undecided[option][0].own_goal(option.contract), None, exact)
+                for option in group}
+
+    records: dict[Option, Record] = {}
+    for part in each_layout(run, list(groups.values()), ctx.jobs):
+        records.update(part)
     return records
 
 
@@ -275,13 +347,13 @@ def screen(options: list[Option], source: SplitSource, ctx: Context, rng: np.ran
     Without exact points an option's mean payment is known between two bounds (Record.bounds). At
     each stage the options are ranked by the middle of their bounds, and one below the half is
     dropped only when its upper bound is under the lower bound of the last one kept; where the
-    bounds overlap, the options in doubt are solved again with exact points on every world of the
-    stages so far (their payments then known), and ranked on those."""
+    bounds overlap, the options in doubt get their exact payments on every world of the stages so
+    far (:func:`_exact_payments`), and are ranked on those."""
     alive = list(options)
     kept: dict[Option, Record] = {}
     left: dict[Option, tuple[Record, int]] = {}
     batches: list[WorldBatch] = []
-    exact_points: set[Option] = set()  # options solved again with exact points, and with them from then on
+    exact_points: set[Option] = set()  # options given exact payments, and given them from then on
     units, start, stage = first_units, 0, 0
     stages = max(1, math.ceil(math.log2(max(1, len(options) / survivors)))) + 1
     while True:
@@ -289,7 +361,7 @@ def screen(options: list[Option], source: SplitSource, ctx: Context, rng: np.ran
         batches.append(batch)
         start += units
         fresh = evaluate([o for o in alive if o not in exact_points], batch, ctx, exact_points=False)
-        fresh.update(evaluate([o for o in alive if o in exact_points], batch, ctx, exact_points=True))
+        fresh.update(evaluate([o for o in alive if o in exact_points], batch, ctx, exact_points=False, payments=True))
         for option in alive:
             kept[option] = kept[option].extend(fresh[option]) if option in kept else fresh[option]
         stage += 1
@@ -337,7 +409,7 @@ def _rank_by_bounds(alive: list[Option], kept: dict[Option, Record], keep: int, 
         if redo:
             every = WorldBatch(np.concatenate([b.hands for b in batches]),
                                np.concatenate([b.units for b in batches]))
-            again = evaluate(redo, every, ctx, exact_points=True)
+            again = evaluate(redo, every, ctx, exact_points=False, payments=True)
             for option in redo:
                 kept[option] = again[option]
                 exact_points.add(option)
@@ -348,7 +420,10 @@ def _rank_by_bounds(alive: list[Option], kept: dict[Option, Record], keep: int, 
 
 def confirm(survivors: list[Option], source: SplitSource, ctx: Context, rng: np.random.Generator,
             worlds: int | None) -> tuple[dict[Option, Record], bool, WorldBatch]:
-    """The survivors on fresh worlds with exact points; every world when they are few enough."""
+    """The survivors on fresh worlds with exact payments; every world when they are few enough.
+    Sampled worlds get their payments from the yes/no questions and those at the payment's steps
+    (the payments of exact points for a third to a quarter of the nodes), so their rows give no
+    mean card points; every world solved gets the exact points too."""
     total = source.total
     if source.where is not None and total <= ENUMERATION_CAP and worlds is not None and total > worlds:
         total = source.count()  # the constraint may leave few enough to solve them all
@@ -358,7 +433,7 @@ def confirm(survivors: list[Option], source: SplitSource, ctx: Context, rng: np.
     else:
         per_unit = 2 if source.swappable else 1
         batch = source.draw(rng, max(2, worlds // per_unit), start=10 ** 9)
-    return evaluate(survivors, batch, ctx, exact_points=True, exact=exact), exact, batch
+    return evaluate(survivors, batch, ctx, exact_points=exact, exact=exact, payments=not exact), exact, batch
 
 
 def summary(final: dict[Option, Record], ranked: list[Option], exact: bool) -> dict[str, Any]:

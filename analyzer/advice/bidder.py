@@ -33,6 +33,7 @@ from analyzer.advice.actor import (
 from analyzer.advice.options import Option, admissible, read_contracts, rule_contracts
 from analyzer.advice.result import Advice
 from analyzer.advice.stats import wilson
+from analyzer.advice.table import at_table
 from analyzer.advice.worlds import AdviceError, WorldBatch, bits_of, split_source
 from analyzer.batch import default_threads
 from analyzer.bidding import ladder, rank
@@ -45,6 +46,9 @@ from analyzer.rules import seven_of
 from analyzer.scoring import resolve
 
 UNITS_PER_DEAL = 8  # worlds (with their swaps) per talon or per forehand deal
+TABLE_TALONS = 8    # talons sampled for the money at the table (each level's choices there)
+TABLE_UNITS = 2     # units of each half priced at the table
+TABLE_DEALS = 4     # deals each defender's own flek advice is taken on there
 
 
 def rule_of_thumb(twelve: CardSet, rules: str, trump: Suit | None = None, contracts: list[Contract] | None = None,
@@ -81,6 +85,33 @@ def talon_options(twelve: CardSet, rules: str, ctx: Context, rng: np.random.Gene
     return trumps + list(best.values())
 
 
+def _priced(options: list[Option], batch: WorldBatch, n_a: int, ranks: dict[Option, int], levels: int,
+            ctx: Context) -> dict[Option, Record]:
+    """The options on a talon's worlds (half A the first ``n_a``, half B the rest), with exact
+    payments wherever a choice or a report can need them: the yes/no answers bound every payment;
+    an option whose mean upper bound on a half is under the best mean lower bound of the options
+    allowed at a level cannot be that level's choice there (each option's exact mean lies between
+    its bounds), nor is it reported; every other option gets its exact payments on both halves
+    (the questions at the payment's steps). So the choices and the reports are those of exact
+    points on every option (``tests/test_advice_bidder.py``), for fewer nodes."""
+    if ctx.exact_redo:
+        return evaluate(options, batch, ctx, exact_points=True)
+    first = evaluate(options, batch, ctx, exact_points=False)
+    need: set[Option] = set()
+    for half in (slice(0, n_a), slice(n_a, None)):
+        low = {o: float((r.pay if r.pay_low is None else r.pay_low)[half].mean()) for o, r in first.items()}
+        high = {o: float((r.pay if r.pay_high is None else r.pay_high)[half].mean()) for o, r in first.items()}
+        for k in range(levels):
+            allowed = [o for o in options if ranks[o] >= k + 1]
+            if allowed:
+                floor = max(low[o] for o in allowed)
+                need.update(o for o in allowed if high[o] >= floor)
+    open_ = [o for o in options if o in need and first[o].pay_low is not None]
+    if open_:
+        first.update(evaluate(open_, batch, ctx, exact_points=False, payments=True))
+    return first
+
+
 def _cross_reported(records_a: dict[Option, Record], records_b: dict[Option, Record], allowed: list[Option]
                     ) -> tuple[Option, Option, np.ndarray, np.ndarray, np.ndarray]:
     """Cross-fitting: the option that did best on half A is reported on half B and the one that did
@@ -115,7 +146,7 @@ def _talon_list(talons: Any, ten: CardSet, rng: np.random.Generator) -> tuple[li
 
 def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = None, units: int = UNITS_PER_DEAL,
                 seed: int = 0, jobs: int | None = None, contracts: Any = None, progress: Progress | None = None,
-                scheduler: str | None = None, **rule_options: Any) -> Advice:
+                scheduler: str | None = None, table: bool = True, **rule_options: Any) -> Advice:
     """For each level of the ladder: the contract that would be played there (and how often), its
     expected payment and P(make) if the auction is won there, best level first.
 
@@ -123,14 +154,15 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
     of talons (card text); ``units``: units (a world and its swap) per talon, split in two halves
     that choose for each other (cross-fitting: docs/advice.md); ``contracts``: only these contracts
     are played (default: every one the rules have); ``scheduler``: a dask.distributed scheduler's
-    address (as for :func:`actor_view`).
+    address (as for :func:`actor_view`); ``table``: each level gets ``at_table``, the money of its
+    choices at the table on ``TABLE_TALONS`` sampled talons (:func:`_at_table`).
     """
     started = time.perf_counter()
     check_rule_set(rules)
     if rules == "basic":
         raise AdviceError("the basic game has no auction of levels: use the forehand view (7 cards)")
     try:
-        table = resolve(rules, rule_options)
+        unit = resolve(rules, rule_options).unit
         steps = ladder(rules, **rule_options)
     except MariasError as exc:
         raise AdviceError(str(exc)) from None
@@ -150,6 +182,11 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
     reports: list[list[tuple[np.ndarray, np.ndarray, np.ndarray]]] = [[] for _ in steps]
     played: list[dict[tuple[str, str | None], int]] = [{} for _ in steps]
     jobs = jobs or default_threads()
+    # the talons priced at the table: drawn on their own generator, so the rest is as without them
+    table_rng = np.random.default_rng([seed, 32])
+    at_table_talons = set(table_rng.choice(len(pairs), min(TABLE_TALONS, len(pairs)), replace=False).tolist()) \
+        if table else set()
+    kept: dict[int, tuple[CardSet, WorldBatch, WorldBatch, dict[int, tuple[Option, Option]]]] = {}
     with client_for(scheduler, AdviceError) as client:
         for i, talon in enumerate(pairs):
             twelve = ten | talon
@@ -158,24 +195,27 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
             source = split_source(twelve, seat)
             batch_a = source.draw(rng, half, start=0)
             batch_b = source.draw(rng, units - half, start=half)
-            both = evaluate(options, WorldBatch(np.concatenate([batch_a.hands, batch_b.hands]),
-                                                np.concatenate([batch_a.units, batch_b.units])),
-                            ctx, exact_points=True)
             n_a = len(batch_a)
+            ranks = {o: rank(o.bid(rules), rules, **rule_options) for o in options}
+            both = _priced(options, WorldBatch(np.concatenate([batch_a.hands, batch_b.hands]),
+                                               np.concatenate([batch_a.units, batch_b.units])),
+                           n_a, ranks, len(steps), ctx)
             records_a = {o: _part(r, slice(0, n_a)) for o, r in both.items()}
             records_b = {o: _part(r, slice(n_a, None)) for o, r in both.items()}
-            ranks = {o: rank(o.bid(rules), rules, **rule_options) for o in options}
             for k in range(len(steps)):
                 allowed = [o for o in options if ranks[o] >= k + 1]
                 if not allowed:
                     continue
                 best_a, best_b, pay, makes, unit_ids = _cross_reported(records_a, records_b, allowed)
                 reports[k].append((pay, makes, unit_ids + i * units))
+                if i in at_table_talons:
+                    kept.setdefault(i, (twelve, batch_a, batch_b, {}))[3][k] = (best_a, best_b)
                 for o in (best_a, best_b):
                     key = (o.contract.value, None if o.trump is None else o.trump.token)
                     played[k][key] = played[k].get(key, 0) + 1
             if progress is not None:
                 progress((i + 1) / len(pairs))
+    tables = _at_table(kept, seat, rules, dict(rule_options), seed, len(steps)) if table else {}
     rows = []
     for k, step in enumerate(steps):
         if len(reports[k]) < len(pairs):
@@ -196,6 +236,8 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
                      "expected_payment": pay[0], "payment_stderr": pay[1],
                      "p_loss": loss, "p_loss_ci95": list(wilson(loss, n_units)),
                      "_rank": k})
+        if k in tables:
+            rows[-1]["at_table"] = tables[k]
     holding = [r for r in rows if r["expected_payment"] > 0]
     answer = None
     if holding:
@@ -215,7 +257,52 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
                "worth_holding": answer,
                "note": ("each talon's worlds in two halves; the option chosen on one half is priced on the other "
                         "(cross-fitting), so no figure comes from the worlds that chose it; money as played out")}
-    return Advice("bidder", rules, table.unit, ordered, seed, time.perf_counter() - started, summary)
+    return Advice("bidder", rules, unit, ordered, seed, time.perf_counter() - started, summary)
+
+
+def _at_table(kept: dict[int, tuple[CardSet, WorldBatch, WorldBatch, dict[int, tuple[Option, Option]]]], seat: int,
+              rules: str, opts: dict[str, Any], seed: int, levels: int) -> dict[int, dict[str, Any]]:
+    """Each level's money at the table, as the actor's view prices it (:mod:`analyzer.advice.table`:
+    the defence fleks by its own advice on its own cards; csm 12.3-12.6), on the sampled talons:
+    the option chosen on one half of a talon's worlds is priced on the other half (cross-fitting, as
+    the played-out figure), with the played-out money on the same worlds beside it. The mean over
+    the talons, its standard error between them (they are a sample of the 231)."""
+    priced: dict[tuple[int, Option, int], dict[str, Any]] = {}
+    per_level: dict[int, list[tuple[float, float, int]]] = {}
+    fleks: dict[int, dict[str, float]] = {}
+    for i, (twelve, batch_a, batch_b, chosen) in sorted(kept.items()):
+        for k, (best_a, best_b) in chosen.items():
+            halves = []
+            for option, other, h in ((best_a, batch_b, 1), (best_b, batch_a, 0)):
+                key = (i, option, h)
+                if key not in priced:
+                    priced[key] = at_table(option, twelve, other, seat, rules, opts, seed + i, units=TABLE_UNITS,
+                                           deals=TABLE_DEALS)
+                halves.append(priced[key])
+            per_level.setdefault(k, []).append((float(np.mean([t["expected_payment"] for t in halves])),
+                                                float(np.mean([t["minus_cards_worth"] for t in halves])),
+                                                sum(t["worlds"] for t in halves)))
+            for t in halves:
+                for name, share_ in t["defence_fleks"].items():
+                    fleks.setdefault(k, {})[name] = fleks.get(k, {}).get(name, 0.0) + share_
+    out = {}
+    for k, values in per_level.items():
+        money = np.array([v[0] for v in values])
+        gap = np.array([v[1] for v in values])
+        t = len(values)
+        total = sum(fleks[k].values())
+        out[k] = {"expected_payment": float(money.mean()), "payment_stderr": _between(money),
+                  "minus_cards_worth": float(gap.mean()), "minus_cards_worth_stderr": _between(gap),
+                  "talons": t, "worlds": sum(v[2] for v in values),
+                  "defence_fleks": {n: v / total for n, v in sorted(fleks[k].items(), key=lambda kv: -kv[1])},
+                  "policy": f"on {t} sampled talons, each defender fleks by his own flek advice on {TABLE_DEALS} "
+                            "deals of his own; the actor answers with a re on a part he makes; csm 12.3-12.6"}
+    return out
+
+
+def _between(means: np.ndarray) -> float:
+    """The standard error of the mean of sampled talons' figures (each with its own worlds' noise)."""
+    return float(means.std(ddof=1) / math.sqrt(len(means))) if len(means) > 1 else math.inf
 
 
 def _part(record: Record, where: slice) -> Record:

@@ -160,7 +160,15 @@ def _layout_threads() -> ThreadPoolExecutor:
     return kept_threads("advice", max(8, 2 * default_threads()))
 
 
-def _in_parallel(run: Any, groups: list[list[Option]], workers: int) -> list[dict[Option, Outcome]]:
+def each_layout(run: Any, groups: list[Any], jobs: int) -> list[Any]:
+    """``run`` on every group (a layout's work), on up to ``jobs`` of the process's layout threads,
+    the answers in the groups' order."""
+    if jobs > 1 and len(groups) > 1:
+        return _in_parallel(run, groups, min(jobs, len(groups)))
+    return [run(g) for g in groups]
+
+
+def _in_parallel(run: Any, groups: list[Any], workers: int) -> list[Any]:
     """``run`` on every group, ``workers`` at a time on the process's layout threads; the answers in
     the groups' order (every world is solved exactly, so which thread took which does not matter)."""
     parts: list[dict[Option, Outcome] | None] = [None] * len(groups)
@@ -204,9 +212,10 @@ def _on_cluster(client: Any, groups: list[list[Option]], hands: np.ndarray, acto
     return results
 
 
-def _solve_layout(group: list[Option], hands_in: np.ndarray, actor: int, rules: str, twelve: CardSet | None,
-                  talon: np.ndarray | None, exact_points: bool, threads: int) -> dict[Option, Outcome]:
-    first = group[0]
+def _layout_worlds(first: Option, hands_in: np.ndarray, actor: int, rules: str, twelve: CardSet | None,
+                   talon: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, Position]:
+    """A layout's worlds as the core takes them (the actor's column filled), their talons, and a
+    representative position of the layout, for the core's game and state tuples."""
     hands = np.array(hands_in, np.uint32, copy=True)
     n = len(hands)
     if twelve is not None:
@@ -216,17 +225,38 @@ def _solve_layout(group: list[Option], hands_in: np.ndarray, actor: int, rules: 
         assert talon is not None
         talon_mask = np.asarray(talon, np.uint32)
     contract = first.contract
+    leader = default_leader(contract, actor, rules)
+    position = Position(hands=tuple(CardSet(int(m)) for m in hands[0]), contract=contract, trump=first.trump,  # type: ignore[arg-type]
+                        actor=actor, leader=leader, side_suit=first.side_suit if contract.two_sevens else None,
+                        talon=CardSet(int(talon_mask[0])), rules=rules)
+    return hands, talon_mask, position
+
+
+def points_at_least(first: Option, hands_in: np.ndarray, actor: int, rules: str, twelve: CardSet | None,
+                    talon: np.ndarray | None, targets: np.ndarray, threads: int = 1) -> np.ndarray:
+    """Yes/no questions on the actor's card points of a trump game's layout: ``targets`` (worlds,
+    k) in tens; answer [w, j] is whether the actor takes at least 10 * targets[w, j] points in
+    world w. The question of the exact points (the same game), asked only where it decides."""
+    hands, _, position = _layout_worlds(first, hands_in, actor, rules, twelve, talon)
+    q = question(position, "game")
+    k = targets.shape[1]
+    answers = run_batch([(q.game(position), 1)] * k, q.state(position), hands, targets.astype(np.int16),
+                        threads=threads, tt_log2=TT_LOG2).answers
+    return answers != 0
+
+
+def _solve_layout(group: list[Option], hands_in: np.ndarray, actor: int, rules: str, twelve: CardSet | None,
+                  talon: np.ndarray | None, exact_points: bool, threads: int) -> dict[Option, Outcome]:
+    first = group[0]
+    hands, talon_mask, position = _layout_worlds(first, hands_in, actor, rules, twelve, talon)
+    n = len(hands)
+    contract = first.contract
     trump = None if first.trump is None else int(first.trump)
     names: list[str] = []
     for option in group:
         for c in option.contract.components:
             if c not in names:
                 names.append(c)
-    # A representative position of the layout, for the core's game and state tuples.
-    leader = default_leader(contract, actor, rules)
-    position = Position(hands=tuple(CardSet(int(m)) for m in hands[0]), contract=contract, trump=first.trump,  # type: ignore[arg-type]
-                        actor=actor, leader=leader, side_suit=first.side_suit if contract.two_sevens else None,
-                        talon=CardSet(int(talon_mask[0])), rules=rules)
     defenders = [s for s in range(3) if s != actor]
     zero = np.zeros(n, np.int64)
     if contract.has_trumps:
@@ -244,7 +274,9 @@ def _solve_layout(group: list[Option], hands_in: np.ndarray, actor: int, rules: 
     questions: list[tuple[tuple, int]] = []
     columns: list[np.ndarray] = []
     slots: dict[str, int] = {}
-    point_search = [c for c in names if c in ("game", "hundred")]
+    # With exact points every trump game asks for them, a two sevens too: its money moves with
+    # them (the trump seven of a failed one lost the last trick under 10 points; a quiet hundred).
+    point_search = [c for c in names if c in ("game", "hundred")] or (exact_points and contract.has_trumps)
     state = None
     if point_search:
         q = question(position, "game")

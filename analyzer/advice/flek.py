@@ -58,6 +58,7 @@ class Deal:
     void: np.ndarray | None = None
     quiet_seven_seat: int | None = None
     facts: Any = None
+    laid_down: bool = False  # csm 12.5: the actor's hand makes against every split; he lays it down
 
 
 def pay(deal: Deal, seat: int, choice: Choice, fleker: int, *, played_out: bool = False,
@@ -70,6 +71,11 @@ def pay(deal: Deal, seat: int, choice: Choice, fleker: int, *, played_out: bool 
     can_re = actor_re and (limit is None or limit >= 2)
     out_of = deal.outcome
     n = len(out_of.talon_points)
+    laid_down = deal.laid_down and not played_out
+    if laid_down:
+        # csm 12.5: not played, every announced part won (so the actor re's every fleked part)
+        out_of = Outcome({c: np.ones(n, bool) for c in out_of.made}, out_of.points, out_of.talon_points,
+                         out_of.actor_marriages, out_of.defence_marriages)
     out = np.zeros(n, float)
     patterns = [r for k in range(len(choice) + 1) for r in combinations(choice, k)] if can_re else [()]
     cache = pricers if pricers is not None else {}
@@ -81,17 +87,19 @@ def pay(deal: Deal, seat: int, choice: Choice, fleker: int, *, played_out: bool 
         if not mask.any():
             continue
         flek = {c: 2 if c in re else 1 for c in choice}
-        key = (seat, tuple(sorted(flek.items())), fleker, played_out)
+        key = (seat, tuple(sorted(flek.items())), fleker, played_out, laid_down)
         pricer = cache.get(key)
         if pricer is None:
             pricer = cache[key] = Pricer(deal.contract, deal.trump, deal.side_suit, deal.actor, seat, deal.rules,
                                          deal.options, deal.facts, flek=flek or None,
                                          flekers={c: [fleker] for c in choice} or None,
-                                         quiet_seven_seat=deal.quiet_seven_seat, played_out=played_out)
+                                         quiet_seven_seat=deal.quiet_seven_seat, played_out=played_out,
+                                         laid_down=laid_down)
         idx = np.flatnonzero(mask)
         part = out_of.subset(idx)
+        void = None if played_out or deal.void is None else deal.void[idx]  # csm 12.6 before 12.5
         out[idx] = pricer.prices(part.made, part.points, part.talon_points, part.actor_marriages,
-                                 part.defence_marriages, None if played_out or deal.void is None else deal.void[idx])
+                                 part.defence_marriages, void)
     return out
 
 

@@ -10,7 +10,7 @@ Rule choices (docs/advice.md):
 - a Pricer settles as played out (``played_out=True``: the csm 12.3-12.4
   presumptions, a seven with no flek not played, switched off: what the cards
   are worth) or as at the table (``played_out=False``: the rule set's whole
-  settlement, csm 12.3-12.4 included, and csm 12.6 where ``void`` says a
+  settlement, csm 12.3-12.4 included, csm 12.5 for a laid-down hand (``laid_down``) and csm 12.6 where ``void`` says a
   defender holds four side cards);
 - the announced seven that fails is taken as killed in the last trick; a
   quiet seven (basic, licit) is not counted (its fate is given as "early"):
@@ -73,7 +73,7 @@ class Pricer:
     def __init__(self, contract: Contract, trump: Suit | None, side_suit: Suit | None, actor: int, seat: int,
                  rules: str, options: dict[str, Any], facts: Holding | None,
                  flek: dict[str, int] | None = None, flekers: dict[str, list[int]] | None = None,
-                 quiet_seven_seat: int | None = None, played_out: bool = True) -> None:
+                 quiet_seven_seat: int | None = None, played_out: bool = True, laid_down: bool = False) -> None:
         self.contract = contract
         self.base: dict[str, Any] = {"contract": contract.value, "actor": actor}
         if trump is not None:
@@ -93,6 +93,9 @@ class Pricer:
         self.quiet_seven_seat = quiet_seven_seat
         self.rules = rules
         self.options = {"unplayed": False, **options} if played_out else dict(options)
+        # csm 12.5: the actor lays his cards down, the game is not played: every part he announced
+        # is won, and a fleker pays the increase for his partner too (csm 11.3)
+        self.laid_down = laid_down and not played_out
         self.cache: dict[tuple, float] = {}
 
     def price(self, made: dict[str, bool], points: int | None, talon_points: int,
@@ -113,6 +116,8 @@ class Pricer:
             data.pop("holding", None)
             return _settled(json.dumps(data, sort_keys=True), self.rules,
                             json.dumps(self.options, sort_keys=True, default=str), self.seat)
+        if self.laid_down:
+            data["unplayed"] = "laid-down"
         if c.has_trumps:
             assert points is not None
             data["points"] = {"actor": points, "defence": 90 - talon_points - points}

@@ -4,13 +4,17 @@ For an option of the actor, on the first worlds of his confirmation (common
 to every option), each defender looks at his own ten cards and takes the flek
 his advice (:mod:`analyzer.advice.flek`, the defender's view) gives on a few
 deals of his own; the game is then settled as at the table (csm 12.3-12.4 when
-nobody fleks, 12.6) with the fleks of both defenders, the actor answering a
-flek with a re on a part he makes (the stated policy of the defender's view).
+nobody fleks, 12.5 when the actor's hand is laid down, 12.6) with the fleks of
+both defenders, the actor answering a flek with a re on a part he makes (the
+stated policy of the defender's view). Whether the hand is laid down is the
+check of ``marias claim`` (every split of the defence solved open-handed),
+once per option.
 The played-out figure on the same worlds is given beside it, so the two are
 paired.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -22,10 +26,37 @@ from analyzer.advice.options import Option, announced_mask
 from analyzer.advice.stats import estimate
 from analyzer.advice.worlds import DealSource, WorldBatch
 from analyzer.cards import CardSet
+from analyzer.claim_reading import ClaimTimeout
+from analyzer.claims import check_claim
+from analyzer.errors import MariasError
 from analyzer.scoring import resolve
 
 TABLE_UNITS = 16    # units of the confirmation's worlds priced at the table
 DEFENDER_DEALS = 6  # deals each defender's own flek advice is taken on
+LAID_DOWN_SECONDS = 5.0  # the laid-down check's limit per option (it usually answers in under a second)
+
+
+@lru_cache(maxsize=256)
+def laid_down(option: Option, twelve: CardSet, actor: int, rules: str, time_limit: float = LAID_DOWN_SECONDS
+              ) -> bool | None:
+    """Is the option laid down (csm 11.2, 12.5): does the actor make it against every split of the
+    defence's twenty cards, each solved open-handed (``analyzer.claims``, the check of ``marias
+    claim``)? None when the check ran past ``time_limit`` seconds (then not priced as laid down)."""
+    if "laid-down" not in resolve(rules, {}).table.unplayed:
+        return False
+    claim: dict[str, Any] = {"hands": [None, None, None], "contract": option.contract.value, "actor": actor,
+                             "talon": str(option.discard), "rules": rules}
+    claim["hands"][actor] = str(twelve - option.discard)
+    if option.trump is not None:
+        claim["trump"] = option.trump.token
+    if option.side_suit is not None and option.contract.two_sevens:
+        claim["side_suit"] = option.side_suit.token
+    try:
+        return bool(check_claim(claim, threads=1, time_limit=time_limit).laid_down)
+    except ClaimTimeout:
+        return None
+    except MariasError:
+        return False  # a contract the claim does not read (licit's variants): played, as before
 
 
 def _deal(option: Option, hands: np.ndarray, talon: np.ndarray, actor: int, rules: str, opts: dict[str, Any],
@@ -78,6 +109,10 @@ def at_table(option: Option, twelve: CardSet, batch: WorldBatch, actor: int, rul
     notrump = not option.contract.has_trumps
     facts = holding(twelve - option.discard if notrump else twelve, option.contract, option.trump, option.side_suit)
     deal, _ = _deal(option, hands, talon, actor, rules, opts, facts)
+    # a part failing in one of these worlds is a split it fails against: not laid down, no check
+    made_everywhere = all(bool(deal.outcome.made[c].all()) for c in option.contract.components)
+    down = laid_down(option, twelve, actor, rules) if made_everywhere else False
+    deal.laid_down = bool(down)
     money = np.zeros(n, float)
     order = list(option.contract.components)
     actor_pricers: dict = {}  # with the actor's csm 17 facts, apart from the defenders' (who do not know them)
@@ -97,6 +132,7 @@ def at_table(option: Option, twelve: CardSet, batch: WorldBatch, actor: int, rul
     return {"expected_payment": e.mean, "payment_stderr": e.stderr, "worlds": n,
             "minus_cards_worth": gap.mean, "minus_cards_worth_stderr": gap.stderr,
             "defence_fleks": {k: v / n for k, v in sorted(counts.items(), key=lambda kv: -kv[1])},
+            "laid_down": down,
             "policy": f"each defender fleks by his own flek advice on {deals} deals of his own; "
                       "the actor answers with a re on a part he makes"}
 

@@ -232,10 +232,12 @@ def render(advice: Any) -> str:
         if o.get("at_table"):
             a = o["at_table"]
             fleks = ", ".join(f"{k} {100 * v:.0f}%" for k, v in a["defence_fleks"].items())
-            out.append(f"       at the table (the defence fleks by its own advice: {fleks}): "
+            down = "laid down (csm 12.5), " if a.get("laid_down") else ""
+            out.append(f"       at the table ({down}the defence fleks by its own advice: {fleks}): "
                        f"{_money(a['expected_payment'], a['payment_stderr'], unit, False)}, "
                        f"{_money(a['minus_cards_worth'], a['minus_cards_worth_stderr'], unit, False)} against "
-                       f"the cards' worth played out on the same worlds [n={a['worlds']}]")
+                       f"the cards' worth played out on the same worlds [n={a['worlds']}"
+                       + (f", {a['talons']} sampled talons]" if a.get("talons") else "]"))
     if "margin" in s:
         m = s["margin"]
         out.append(f"Best over second: {_money(m['mean'], m['stderr'], unit, m['exact'])} (paired; unpaired ± "

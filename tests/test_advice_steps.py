@@ -1,0 +1,70 @@
+"""The screening's exact payments by yes/no questions at the payment's steps equal those of exact
+card points, world by world, and the screening decides the same (issue 32)."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from analyzer.advice.actor import Context, evaluate, screen
+from analyzer.advice.options import admissible
+from analyzer.advice.worlds import split_source
+from analyzer.cards import CardSet
+from analyzer.contract import Contract
+
+
+def _twelve(rng: random.Random) -> CardSet:
+    cards = list(range(32))
+    rng.shuffle(cards)
+    return CardSet(sum(1 << c for c in cards[:12]))
+
+
+@pytest.mark.parametrize("rules", ["csm", "licit"])
+def test_step_questions_give_the_payments_of_exact_points(rules: str) -> None:
+    rng = random.Random(3201 if rules == "csm" else 3202)
+    compared = opened = 0
+    for hand in range(8):
+        twelve = _twelve(rng)
+        seat = hand % 3
+        options = [o for o in admissible(twelve, rules) if o.contract.has_trumps]
+        options = rng.sample(options, min(24, len(options)))
+        batch = split_source(twelve, seat).draw(np.random.default_rng(hand), 10)
+        ctx = Context(twelve, seat, rules, {}, 1)
+        exact = evaluate(options, batch, ctx, exact_points=True)
+        steps = evaluate(options, batch, ctx, exact_points=False, payments=True)
+        bounds = evaluate(options, batch, ctx, exact_points=False)
+        for option in options:
+            assert np.array_equal(steps[option].pay, exact[option].pay), (twelve, option)
+            assert np.array_equal(steps[option].makes, exact[option].makes)
+            assert steps[option].bounds()[0] == steps[option].bounds()[1]
+            compared += len(batch)
+            opened += int((bounds[option].pay_high != bounds[option].pay_low).sum())
+    assert opened > 50, "the hands should leave many payments open after the yes/no answers"
+    assert compared > 1000
+
+
+def test_the_screening_decides_as_with_exact_points() -> None:
+    rng = random.Random(3203)
+    for hand in range(3):
+        twelve = _twelve(rng)
+        contracts = [Contract.HUNDRED, Contract.SEVEN, Contract.HUNDRED_SEVEN, Contract.TWO_SEVENS]
+        options = admissible(twelve, "csm", None, None, contracts)
+        if len(options) < 8:
+            continue
+        options = rng.sample(options, min(36, len(options)))
+        source = split_source(twelve, 0)
+        runs = []
+        for exact_redo in (True, False):
+            ctx = Context(twelve, 0, "csm", {}, 2, exact_redo=exact_redo)
+            survivors, left = screen(options, source, ctx, np.random.default_rng(hand))
+            runs.append((survivors, {o: (r.pay, r.pay_low, r.pay_high, stage) for o, (r, stage) in left.items()}))
+        (s_exact, l_exact), (s_steps, l_steps) = runs
+        assert s_exact == s_steps
+        assert l_exact.keys() == l_steps.keys()
+        for option, (pay, low, high, stage) in l_exact.items():
+            pay2, low2, high2, stage2 = l_steps[option]
+            assert stage == stage2 and np.array_equal(pay, pay2)
+            assert (low is None) == (low2 is None)
+            if low is not None:
+                assert np.array_equal(low, low2) and np.array_equal(high, high2)
