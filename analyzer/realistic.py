@@ -21,8 +21,9 @@ from analyzer.batch import default_threads, kept_threads
 from analyzer.cards import Card
 from analyzer.cluster import client_for
 from analyzer.errors import ArgumentError, MariasError
+from analyzer.estimate import Estimate
 from analyzer.rules import Position
-from analyzer.single_dummy import Figure, figure, values_of
+from analyzer.single_dummy import figure, values_of
 from analyzer.solver import Solver, default_solver
 from analyzer.view import view_of
 
@@ -137,28 +138,28 @@ class Realistic:
     def deals(self) -> int:
         return len(self.realistic_makes)
 
-    def p_make(self) -> Figure:
+    def p_make(self) -> Estimate:
         return figure(self.realistic_makes, False)
 
-    def open_p_make(self) -> Figure:
+    def open_p_make(self) -> Estimate:
         return figure(self.open_makes, self.exact_deals)
 
-    def gap(self) -> Figure:
+    def gap(self) -> Estimate:
         """Open-hand less realistic P(make), on the same deals: the open hand's overstatement."""
         return figure(self.open_makes.astype(float) - self.realistic_makes, False)
 
-    def payment(self) -> Figure:
+    def payment(self) -> Estimate:
         return figure(self.realistic_pay[~np.isnan(self.realistic_pay)], False)
 
-    def open_payment(self) -> Figure:
+    def open_payment(self) -> Estimate:
         return figure(self.open_pay[~np.isnan(self.open_pay)], False)
 
-    def payment_gap(self) -> Figure:
+    def payment_gap(self) -> Estimate:
         both = ~np.isnan(self.open_pay) & ~np.isnan(self.realistic_pay)
         return figure(self.open_pay[both] - self.realistic_pay[both], False)
 
     def to_json(self) -> dict[str, object]:
-        def fig(f: Figure) -> dict[str, object]:
+        def fig(f: Estimate) -> dict[str, object]:
             return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in f.to_json().items()}
 
         return {"seat": self.seat, "deals": self.deals, "worlds_per_decision": self.k, "seed": self.seed,

@@ -23,9 +23,10 @@ from typing import Any
 from analyzer.cards import Card, parse_cards
 from analyzer.contract import DEFENCE_COMPONENTS
 from analyzer.errors import MariasError, PositionError
+from analyzer.estimate import Estimate
 from analyzer.play import first_trick_number, play
 from analyzer.rules import Position
-from analyzer.single_dummy import Figure, single_dummy
+from analyzer.single_dummy import single_dummy
 from analyzer.solver import Solver, default_solver
 from analyzer.targets import trick_points_in_score
 
@@ -252,12 +253,12 @@ class Judged:
 
     best: tuple[Card, ...]
     card_best: bool  # the card played was among the single-dummy best
-    makes: Figure | None = None  # None: a forced card (nothing to choose, nothing solved)
-    best_makes: Figure | None = None
-    points: Figure | None = None
-    best_points: Figure | None = None
-    loss: Figure | None = None  # the share of worlds the card loses its side's goal in, against the best's
-    points_loss: Figure | None = None  # and its side's points it gives away (paired, same worlds)
+    makes: Estimate | None = None  # None: a forced card (nothing to choose, nothing solved)
+    best_makes: Estimate | None = None
+    points: Estimate | None = None
+    best_points: Estimate | None = None
+    loss: Estimate | None = None  # the share of worlds the card loses its side's goal in, against the best's
+    points_loss: Estimate | None = None  # and its side's points it gives away (paired, same worlds)
     worlds: int = 0
     exact: bool = True
 
@@ -275,7 +276,7 @@ class Judged:
         return "best" if open_best else "only with the hands seen"
 
     def to_json(self, open_best: bool) -> dict[str, Any]:
-        def fig(f: Figure | None) -> Any:
+        def fig(f: Estimate | None) -> Any:
             return None if f is None else f.to_json()
 
         return {"best": [str(c) for c in self.best], "kind": self.kind(open_best), "makes": fig(self.makes),

@@ -26,6 +26,7 @@ from analyzer.batch import EXACT, default_threads, kept_threads, run_batch
 from analyzer.cards import SHARP_MASK, Card, Rank
 from analyzer.contract import DEFENCE_COMPONENTS
 from analyzer.errors import ArgumentError
+from analyzer.estimate import Estimate
 from analyzer.questions import COMPONENTS, OWN_GOAL, hra_question, questions
 from analyzer.rules import Position, strength
 from analyzer.view import View, Worlds, view_of
@@ -37,39 +38,17 @@ TT_LOG2 = 18
 CHUNK = 16  # worlds searched for every card before the next worlds (see values_of)
 
 
-@dataclass(frozen=True)
-class Figure:
-    """A mean over worlds with its standard error (0 and ``exact`` when every world was solved)."""
 
-    mean: float
-    stderr: float
-    worlds: int
-    exact: bool
-
-    def to_json(self) -> dict[str, Any]:
-        return {"mean": self.mean, "stderr": self.stderr, "worlds": self.worlds, "exact": self.exact}
-
-    @property
-    def significant(self) -> bool:
-        """Above zero beyond doubt: exactly, or by more than two standard errors."""
-        return self.mean > 1e-12 if self.exact else self.mean > 2 * self.stderr
-
-    def text(self, digits: int = 2, scale: float = 1.0) -> str:
-        """``0.82 ± 0.03`` (one standard error) or ``0.82 exact``."""
-        mean = f"{scale * self.mean:.{digits}f}"
-        return f"{mean} exact" if self.exact else f"{mean} ± {scale * self.stderr:.{digits}f}"
-
-
-def figure(values: np.ndarray, exact: bool) -> Figure:
+def figure(values: np.ndarray, exact: bool) -> Estimate:
     """The mean of ``values`` (one per world, independent draws unless ``exact``)."""
     values = np.asarray(values, float)
     n = len(values)
     if n == 0:
-        return Figure(math.nan, math.nan, 0, exact)
+        return Estimate(math.nan, math.nan, 0, exact)
     if exact:
-        return Figure(float(values.mean()), 0.0, n, True)
+        return Estimate(float(values.mean()), 0.0, n, True)
     stderr = float(values.std(ddof=1) / math.sqrt(n)) if n > 1 else math.inf
-    return Figure(float(values.mean()), stderr, n, False)
+    return Estimate(float(values.mean()), stderr, n, False)
 
 
 @dataclass
@@ -103,14 +82,14 @@ class SingleDummy:
         """The mover's side: 0 the actor's, 1 the defence."""
         return self.view.base.side(self.view.seat)
 
-    def makes(self, card: Card) -> Figure:
+    def makes(self, card: Card) -> Estimate:
         """P(make) of the contract's own goal after ``card``."""
         return figure(self.outcomes[card].makes, self.worlds.exact)
 
-    def component(self, card: Card, name: str) -> Figure:
+    def component(self, card: Card, name: str) -> Estimate:
         return figure(self.outcomes[card].made[name], self.worlds.exact)
 
-    def hra_value(self, card: Card) -> Figure | None:
+    def hra_value(self, card: Card) -> Estimate | None:
         points = self.outcomes[card].points
         return None if points is None else figure(points, self.worlds.exact)
 
@@ -137,7 +116,7 @@ class SingleDummy:
         """The card a player choosing by these values plays: the first of :attr:`best`."""
         return self.best[0]
 
-    def gap(self, a: Card, b: Card, what: str = "makes") -> Figure:
+    def gap(self, a: Card, b: Card, what: str = "makes") -> Estimate:
         """``a`` less ``b`` on the same worlds (paired): P(make) (``"makes"``) or the hra value."""
         if what == "makes":
             return figure(self.outcomes[a].makes.astype(float) - self.outcomes[b].makes, self.worlds.exact)
@@ -146,7 +125,7 @@ class SingleDummy:
             raise ArgumentError(f"{self.view.base.contract.value} has no hra value: it is played without trumps")
         return figure(pa.astype(float) - pb, self.worlds.exact)
 
-    def loss(self, best: Card, card: Card) -> tuple[Figure, Figure | None]:
+    def loss(self, best: Card, card: Card) -> tuple[Estimate, Estimate | None]:
         """What playing ``card`` instead of ``best`` costs the mover's side, on the same worlds:
         the share of worlds its goal is lost in, and its points (None without trumps)."""
         def good(c: Card) -> np.ndarray:

@@ -7,20 +7,10 @@ their number. Exact enumerations have no sampling error: stderr 0.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
-
-@dataclass(frozen=True)
-class Estimate:
-    mean: float
-    stderr: float
-    worlds: int
-    exact: bool
-
-    def to_json(self) -> dict[str, object]:
-        return {"mean": self.mean, "stderr": self.stderr, "worlds": self.worlds, "exact": self.exact}
+from analyzer.estimate import Estimate
 
 
 def estimate(values: np.ndarray, units: np.ndarray, exact: bool = False) -> Estimate:

@@ -153,17 +153,21 @@ def score_command(bid: int, points: str | None, declarer: int, scoring: str, rou
         click.echo(f"seat {seat} ({role}): {score:+d}")
 
 
+# splits drawn for one choice: their hands stay in memory together (the claim settles all 3,432 exactly)
+MAX_SPLITS = 100_000
+
+
 @tysiacha.command("advise")
 @click.argument("hand")
 @click.option("--bid", type=Whole(0), default=100, show_default=True,
               help="After the widow (10 cards): the bid won, the final bid is raised from it.")
-@click.option("--widows", type=Whole(1), default=48, show_default=True,
+@click.option("--widows", type=Whole(1, 680), default=48, show_default=True,
               help="Before the widow (7 cards): widows sampled of the 680 (680: every one).")
-@click.option("--choose-worlds", type=Whole(1), default=None,
+@click.option("--choose-worlds", type=Whole(1, MAX_SPLITS), default=None,
               help="Splits the pass and the final bid are chosen on (default: 6 per widow, 48 after it).")
-@click.option("--report-worlds", type=Whole(1), default=None,
+@click.option("--report-worlds", type=Whole(1, MAX_SPLITS), default=None,
               help="Other splits the figures are reported on (default: 6 per widow, 200 after it).")
-@click.option("--candidates", type=Whole(1), default=None,
+@click.option("--candidates", type=Whole(1, 90), default=None,
               help="Pairs to pass compared exactly, fewest card points first (default: 3 before the widow, all after).")
 @click.option("--seed", type=Whole(), default=0, show_default=True, help="Same seed, same numbers.")
 @click.option("--jobs", type=Jobs(), default=2, show_default=True, help="Threads.")
