@@ -240,6 +240,7 @@ HOSTILE_TEXT = ["", " ", "[" * 300, "{" * 3000, "[" * 100_000, "\u202e\u200b", "
 POSITION = {"hands": ["hA hX b7", "h7 b8 bA", "h8 l7 l8"], "trump": "h", "contract": "game", "actor": 0,
             "talon": "a9 a7"}
 DEAL = json.loads((Path(__file__).parent.parent / "analyzer" / "examples" / "seven.json").read_text())
+TYSIACHA = "hA hX hK hO / bA bX bK bO / lA lX lK lO ; taken=0,0,30"
 DEFENDER_HAND = ["hX", "bA", "bK", "b7", "lA", "lK", "l7", "aU", "a8", "aX"]
 
 # command: (arguments always given, standard input, {option: (kind, a value that works; None: not given,
@@ -251,14 +252,16 @@ SPECS: dict[str, tuple[list[str], str | None, dict[str, tuple[str, str | None]]]
         "--tt-log2": ("number", "12"), "--time-limit": ("number", "20"), "--trump": ("text", "h"),
         "--contract": ("text", "sedma"), "--actor": ("number", "0"), "--leader": ("number", "0"),
         "--talon": ("text", "a9 a7"), "--trick": ("text", ""), "--rules": ("text", "csm"),
-        "--side-suit": ("text", None), "--sharp-talon": ("flag", None)}),
+        "--side-suit": ("text", None), "--sharp-talon": ("flag", None), "--view": ("number", None),
+        "--worlds": ("number", None), "--seed": ("number", None)}),
     "claim": (["claim", "-"], json.dumps({"hands": ["hA hX b7", None, None], "unseen": "h7 hK bA b8 l7 l8",
                                           "trump": "h", "contract": "game"}), {
         "--json": ("flag", None), "--count": ("flag", None), "--consistent": ("flag", None),
         "--strict": ("flag", None), "--time-limit": ("number", "20"), "--component": ("text", "game"),
         "--talon": ("text", "a9 a7"), "--unseen": ("text", "h7 hK bA b8 l7 l8")}),
     "review": (["review", "-"], json.dumps({**POSITION, "played": [["hA", "h7", "h8"], ["b7", "bA", "l7"]]}), {
-        "--json": ("flag", None), "--payment": ("flag", None), "--sharp-talon": ("flag", None)}),
+        "--json": ("flag", None), "--payment": ("flag", None), "--sharp-talon": ("flag", None),
+        "--view": ("flag", None), "--worlds": ("number", None), "--seed": ("number", None)}),
     "score": (["score", "-"], json.dumps(BASES["score"][0]), {
         "--json": ("flag", None), "--rules": ("text", "csm"), "-o": ("option", "bonuses=false")}),
     "advise": (["advise", *DEFENDER_HAND], None, {
@@ -266,7 +269,8 @@ SPECS: dict[str, tuple[list[str], str | None, dict[str, tuple[str, str | None]]]
         "--seat": ("number", "1"), "--worlds": ("number", "2"), "--jobs": ("number", "1"),
         "--seed": ("number", "0"), "--rules": ("text", "csm"), "--where": ("where", "seat2.h >= 2"),
         "--json": ("flag", None), "--level": ("text", None), "--side-suit": ("text", None),
-        "--known": ("text", None), "--talons": ("number", None), "--talon": ("text", None)}),
+        "--known": ("text", None), "--talons": ("number", None), "--talon": ("text", None),
+        "--realistic": ("flag", None), "--deals": ("number", "2"), "--decision-worlds": ("number", "2")}),
     "study": (["study", "--quiet", "-o", "{tmp}/s.parquet"], None, {
         "--n": ("number", "3"), "--seed": ("number", "0"), "--jobs": ("number", "1"),
         "--analyses": ("text", "shape"), "--dealer": ("text", "uniform"), "--packets": ("text", "csm"),
@@ -275,14 +279,32 @@ SPECS: dict[str, tuple[list[str], str | None, dict[str, tuple[str, str | None]]]
     "plot": (["plot", "{tmp}/table.parquet", "-o", "{tmp}/f.png"], None, {"--kind": ("text", "patterns")}),
     "mustamaija solve": (["mustamaija", "solve", "trump:d hands:h2h3sQ/h4d2cA talon:- attacker:0"], None, {
         "--json": ("flag", None), "--player": ("number", None), "--time-limit": ("number", "10"),
-        "--endless": ("text", None)}),
+        "--endless": ("text", None), "--wedding": ("flag", None), "--engine": ("text", None),
+        "--max-states": ("number", None)}),
     "mustamaija study": (["mustamaija", "study", "--quiet"], None, {
         "--players": ("text", "2,3"), "--deals": ("number", "5"), "--seed": ("number", "0"),
         "--jobs": ("number", "1"), "--mix": ("text", None), "--ending-time": ("number", None),
         "--check-endings": ("flag", None), "--json": ("flag", None)}),
+    "tysiacha solve": (["tysiacha", "solve", TYSIACHA], None, {
+        "--json": ("flag", None), "--marriages": ("text", None), "--any-lead": ("flag", None),
+        "--must-beat": ("flag", None)}),
+    "tysiacha claim": (["tysiacha", "claim", TYSIACHA], None, {
+        "--json": ("flag", None), "--target": ("number", None), "--count": ("flag", None),
+        "--marriages": ("text", None)}),
+    "tysiacha score": (["tysiacha", "score"], None, {
+        "--bid": ("number", "130"), "--points": ("text", "160,30,20"), "--declarer": ("number", None),
+        "--scoring": ("text", None), "--rounding": ("text", None), "--concede": ("flag", None),
+        "--json": ("flag", None)}),
+    "tysiacha advise": (["tysiacha", "advise", "hA hX hK hO bA lA a9"], None, {
+        "--bid": ("number", None), "--widows": ("number", "2"), "--choose-worlds": ("number", "2"),
+        "--report-worlds": ("number", "2"), "--candidates": ("number", None), "--seed": ("number", None),
+        "--jobs": ("number", "1"), "--json": ("flag", None)}),
+    "tysiacha study": (["tysiacha", "study", "--quiet"], None, {
+        "--deals": ("number", "3"), "--seed": ("number", None), "--json": ("flag", None),
+        "-o": ("text", None)}),
 }
 # The options that keep a run small: dropped, their default is a run of minutes (10,000 deals), not a bug.
-SIZES = {"--n", "--deals", "--worlds"}
+SIZES = {"--n", "--deals", "--worlds", "--widows", "--choose-worlds", "--report-worlds", "--decision-worlds"}
 # Text that is a valid request of real size is left out: "--dealer riffle:1000000" is a long study, not a bug.
 KIND_VALUES = {"number": HOSTILE_NUMBERS, "text": HOSTILE_TEXT + ["riffle:" + "9" * 30, "riffle:-1", "no-shuffle:x",
                                                                    "all,all", "shape," * 1000, "Sv", "dvě sedmy"],

@@ -264,5 +264,5 @@ def render(advice: Any) -> str:
                 n = answer["over_next"]
                 line += f"; {_money(n['mean'], n['stderr'], unit, False)} over {n['level']}, paired"
             out.append(line + ")")
-    out.append(f"({advice.seconds:.1f} s, seed {advice.seed}; open-hand odds overstate the actor: docs/advice.md)")
+    out.append(f"({advice.seconds:.1f} s, seed {advice.seed}; open-hand odds, not what players who see one hand make: --realistic, docs/advice.md)")
     return "\n".join(out)
