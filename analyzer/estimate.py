@@ -5,7 +5,10 @@ both report it, so the JSON of either reads ``{"mean", "stderr", "worlds", "exac
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+
+Z95 = 1.959963984540054  # the two-sided 95 % quantile of the normal
 
 
 @dataclass(frozen=True)
@@ -29,3 +32,24 @@ class Estimate:
         """``0.82 ± 0.03`` (one standard error) or ``0.82 exact``."""
         mean = f"{scale * self.mean:.{digits}f}"
         return f"{mean} exact" if self.exact else f"{mean} ± {scale * self.stderr:.{digits}f}"
+
+
+def wilson(p: float, n: int, exact: bool = False) -> tuple[float, float]:
+    """The 95 % interval of a share ``p`` seen on ``n`` independent draws; [p, p] when exact.
+
+    ``n`` is the number of units, not of worlds: a world and its swap are one draw (their mean
+    varies no more than one world's result does, so counting units never understates the
+    spread). Wilson's interval, except at 0 and 1, where the exact one-sided bound is given
+    (0 of n: the p with (1 - p)^n = 5 %; 0 of 8 gives [0, 0.31]): never a point."""
+    if exact:
+        return (p, p)
+    if n <= 0 or math.isnan(p):
+        return (0.0, 1.0)
+    if p <= 0.0:
+        return (0.0, 1.0 - 0.05 ** (1.0 / n))
+    if p >= 1.0:
+        return (0.05 ** (1.0 / n), 1.0)
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))

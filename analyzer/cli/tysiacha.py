@@ -169,7 +169,7 @@ MAX_SPLITS = 100_000
               help="Other splits the figures are reported on (default: 6 per widow, 200 after it).")
 @click.option("--candidates", type=Whole(1, 90), default=None,
               help="Pairs to pass compared exactly, fewest card points first (default: 3 before the widow, all after).")
-@click.option("--seed", type=Whole(), default=0, show_default=True, help="Same seed, same numbers.")
+@click.option("--seed", type=Whole(0), default=0, show_default=True, help="Same seed, same numbers.")
 @click.option("--jobs", type=Jobs(), default=2, show_default=True, help="Threads.")
 @rule_options
 @click.option("--json", "as_json", is_flag=True, help="The advice as JSON.")
@@ -223,7 +223,7 @@ def advise_command(hand: str, bid: int, widows: int, choose_worlds: int | None, 
 
 @tysiacha.command("study")
 @click.option("--deals", type=Whole(1), default=500, show_default=True, help="Deals to solve.")
-@click.option("--seed", type=Whole(), default=0, show_default=True, help="Same seed, same table.")
+@click.option("--seed", type=Whole(0), default=0, show_default=True, help="Same seed, same table.")
 @rule_options
 @click.option("-o", "--output", default=None, help="The table of deals: FILE.csv.")
 @click.option("--plot", "plot_path", default=None, help="The figure: FILE.png.")

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.cards import CardSet
+from analyzer.estimate import wilson
 from analyzer.tysiacha.advice import pass_candidates
 from analyzer.tysiacha.game import DECK, Rules, marriages_in
 from analyzer.tysiacha.position import Position
@@ -64,13 +65,11 @@ def run_study(deals: int, seed: int = 0, rules: Rules | None = None, progress: b
 
 
 def _share(k: int, n: int) -> dict[str, Any]:
-    """A proportion with its 95 % Wilson interval."""
+    """A proportion with its 95 % interval (Wilson's; the exact one-sided bound at 0 and n)."""
     if n == 0:
         return {"p": None, "lo": None, "hi": None, "n": 0}
-    p, z = k / n, 1.96
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return {"p": round(p, 4), "lo": round(centre - half, 4), "hi": round(centre + half, 4), "n": n}
+    low, high = wilson(k / n, n)
+    return {"p": round(k / n, 4), "lo": round(low, 4), "hi": round(high, 4), "n": n}
 
 
 def summarise(table: pd.DataFrame) -> dict[str, Any]:
