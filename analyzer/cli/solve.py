@@ -163,8 +163,8 @@ def _single_dummy(position: Position, seat: int, worlds: Any, seed: int, as_json
     """``--view SEAT``: the single-dummy table (the shape of ``--cards``, with errors)."""
     import json
 
-    from analyzer.estimate import wilson
     from analyzer.display import draw_position, seat_label
+    from analyzer.estimate import wilson
     from analyzer.single_dummy import DEFAULT_WORLDS, single_dummy
     from analyzer.targets import remaining_units
 
