@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 Z95 = 1.959963984540054  # the two-sided 95 % quantile of the normal
 
 
@@ -53,3 +55,24 @@ def wilson(p: float, n: int, exact: bool = False) -> tuple[float, float]:
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def estimate(values: np.ndarray, units: np.ndarray | None = None, exact: bool = False) -> Estimate:
+    """Mean of ``values`` over the worlds; stderr over the unit means (0 when exact). ``units``: the
+    unit of each world (a world and its swap are one); None, each world its own."""
+    values = np.asarray(values, float)
+    n = len(values)
+    if n == 0:
+        return Estimate(math.nan, math.nan, 0, exact)
+    if exact:
+        return Estimate(float(values.mean()), 0.0, n, True)
+    if units is None:
+        means = values
+    else:
+        _, inverse = np.unique(units, return_inverse=True)
+        means = np.bincount(inverse, weights=values) / np.bincount(inverse)
+    k = len(means)
+    # Every unit has the same number of worlds (one, or a world and its swap): the plain mean of
+    # the unit means is the mean over worlds.
+    stderr = float(means.std(ddof=1) / math.sqrt(k)) if k > 1 else math.inf
+    return Estimate(float(values.mean()), stderr, n, False)

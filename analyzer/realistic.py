@@ -21,9 +21,9 @@ from analyzer.batch import default_threads, kept_threads
 from analyzer.cards import Card
 from analyzer.cluster import client_for
 from analyzer.errors import ArgumentError, MariasError
-from analyzer.estimate import Estimate
+from analyzer.estimate import Estimate, estimate
 from analyzer.rules import Position
-from analyzer.single_dummy import figure, values_of
+from analyzer.single_dummy import values_of
 from analyzer.solver import Solver, default_solver
 from analyzer.view import view_of
 
@@ -139,24 +139,24 @@ class Realistic:
         return len(self.realistic_makes)
 
     def p_make(self) -> Estimate:
-        return figure(self.realistic_makes, False)
+        return estimate(self.realistic_makes)
 
     def open_p_make(self) -> Estimate:
-        return figure(self.open_makes, self.exact_deals)
+        return estimate(self.open_makes, exact=self.exact_deals)
 
     def gap(self) -> Estimate:
         """Open-hand less realistic P(make), on the same deals: the open hand's overstatement."""
-        return figure(self.open_makes.astype(float) - self.realistic_makes, False)
+        return estimate(self.open_makes.astype(float) - self.realistic_makes)
 
     def payment(self) -> Estimate:
-        return figure(self.realistic_pay[~np.isnan(self.realistic_pay)], False)
+        return estimate(self.realistic_pay[~np.isnan(self.realistic_pay)])
 
     def open_payment(self) -> Estimate:
-        return figure(self.open_pay[~np.isnan(self.open_pay)], False)
+        return estimate(self.open_pay[~np.isnan(self.open_pay)])
 
     def payment_gap(self) -> Estimate:
         both = ~np.isnan(self.open_pay) & ~np.isnan(self.realistic_pay)
-        return figure(self.open_pay[both] - self.realistic_pay[both], False)
+        return estimate(self.open_pay[both] - self.realistic_pay[both])
 
     def to_json(self) -> dict[str, object]:
         def fig(f: Estimate) -> dict[str, object]:

@@ -14,7 +14,6 @@ out once per kind of world, from a world's own position, and passed per world.
 """
 from __future__ import annotations
 
-import math
 import threading
 import time
 from dataclasses import dataclass, field
@@ -26,7 +25,7 @@ from analyzer.batch import EXACT, default_threads, kept_threads, run_batch
 from analyzer.cards import SHARP_MASK, Card, Rank
 from analyzer.contract import DEFENCE_COMPONENTS
 from analyzer.errors import ArgumentError
-from analyzer.estimate import Estimate
+from analyzer.estimate import Estimate, estimate
 from analyzer.questions import COMPONENTS, OWN_GOAL, hra_question, questions
 from analyzer.rules import Position, strength
 from analyzer.view import View, Worlds, view_of
@@ -38,17 +37,6 @@ TT_LOG2 = 18
 CHUNK = 16  # worlds searched for every card before the next worlds (see values_of)
 
 
-
-def figure(values: np.ndarray, exact: bool) -> Estimate:
-    """The mean of ``values`` (one per world, independent draws unless ``exact``)."""
-    values = np.asarray(values, float)
-    n = len(values)
-    if n == 0:
-        return Estimate(math.nan, math.nan, 0, exact)
-    if exact:
-        return Estimate(float(values.mean()), 0.0, n, True)
-    stderr = float(values.std(ddof=1) / math.sqrt(n)) if n > 1 else math.inf
-    return Estimate(float(values.mean()), stderr, n, False)
 
 
 @dataclass
@@ -84,14 +72,14 @@ class SingleDummy:
 
     def makes(self, card: Card) -> Estimate:
         """P(make) of the contract's own goal after ``card``."""
-        return figure(self.outcomes[card].makes, self.worlds.exact)
+        return estimate(self.outcomes[card].makes, exact=self.worlds.exact)
 
     def component(self, card: Card, name: str) -> Estimate:
-        return figure(self.outcomes[card].made[name], self.worlds.exact)
+        return estimate(self.outcomes[card].made[name], exact=self.worlds.exact)
 
     def hra_value(self, card: Card) -> Estimate | None:
         points = self.outcomes[card].points
-        return None if points is None else figure(points, self.worlds.exact)
+        return None if points is None else estimate(points, exact=self.worlds.exact)
 
     def own(self, card: Card) -> tuple[float, float]:
         """The card's value for the mover's side, the larger the better: (P of its goal, its points)."""
@@ -119,11 +107,11 @@ class SingleDummy:
     def gap(self, a: Card, b: Card, what: str = "makes") -> Estimate:
         """``a`` less ``b`` on the same worlds (paired): P(make) (``"makes"``) or the hra value."""
         if what == "makes":
-            return figure(self.outcomes[a].makes.astype(float) - self.outcomes[b].makes, self.worlds.exact)
+            return estimate(self.outcomes[a].makes.astype(float) - self.outcomes[b].makes, exact=self.worlds.exact)
         pa, pb = self.outcomes[a].points, self.outcomes[b].points
         if pa is None or pb is None:
             raise ArgumentError(f"{self.view.base.contract.value} has no hra value: it is played without trumps")
-        return figure(pa.astype(float) - pb, self.worlds.exact)
+        return estimate(pa.astype(float) - pb, exact=self.worlds.exact)
 
     def loss(self, best: Card, card: Card) -> tuple[Estimate, Estimate | None]:
         """What playing ``card`` instead of ``best`` costs the mover's side, on the same worlds:
@@ -132,12 +120,12 @@ class SingleDummy:
             makes = self.outcomes[c].makes.astype(float)
             return makes if self.side == self.goal else 1.0 - makes
 
-        goal = figure(good(best) - good(card), self.worlds.exact)
+        goal = estimate(good(best) - good(card), exact=self.worlds.exact)
         pa, pb = self.outcomes[best].points, self.outcomes[card].points
         if pa is None or pb is None:
             return goal, None
         sign = 1.0 if self.side == 0 else -1.0
-        return goal, figure(sign * (pa.astype(float) - pb), self.worlds.exact)
+        return goal, estimate(sign * (pa.astype(float) - pb), exact=self.worlds.exact)
 
     def card_values(self) -> dict[Card, dict[str, Any]]:
         """The shape of ``Solver.card_values`` with figures: ``makes`` (P(make)), ``components``

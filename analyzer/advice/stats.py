@@ -10,26 +10,7 @@ import math
 
 import numpy as np
 
-from analyzer.estimate import Estimate, wilson
-
-
-def estimate(values: np.ndarray, units: np.ndarray, exact: bool = False) -> Estimate:
-    """Mean of ``values`` over the worlds; stderr over the unit means (0 when exact)."""
-    values = np.asarray(values, float)
-    n = len(values)
-    if n == 0:
-        return Estimate(math.nan, math.nan, 0, exact)
-    if exact:
-        return Estimate(float(values.mean()), 0.0, n, True)
-    _, inverse = np.unique(units, return_inverse=True)
-    sums = np.bincount(inverse, weights=values)
-    counts = np.bincount(inverse)
-    means = sums / counts
-    k = len(means)
-    # Every unit has the same number of worlds (one, or a world and its swap): the plain mean of
-    # the unit means is the mean over worlds.
-    stderr = float(means.std(ddof=1) / math.sqrt(k)) if k > 1 else math.inf
-    return Estimate(float(values.mean()), stderr, n, False)
+from analyzer.estimate import Estimate, estimate, wilson
 
 
 def paired(a: np.ndarray, b: np.ndarray, units: np.ndarray, exact: bool = False) -> Estimate:
