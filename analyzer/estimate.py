@@ -1,7 +1,9 @@
 """A mean over worlds with its standard error, or exact: the one shape every figure takes.
 
-The advice (``analyzer.advice.stats``) and the single-dummy values (``analyzer.single_dummy``)
-both report it, so the JSON of either reads ``{"mean", "stderr", "worlds", "exact"}``.
+The advice (``analyzer.advice.stats``), the single-dummy values (``analyzer.single_dummy``),
+the realistic playouts and the Tysiacha study all report through it: ``Estimate`` (its JSON
+``{"mean", "stderr", "worlds", "exact"}``), ``estimate`` (a mean over worlds grouped in units)
+and ``wilson`` (a share's 95 % interval, never a point).
 """
 from __future__ import annotations
 
