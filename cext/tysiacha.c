@@ -163,19 +163,15 @@ static void order(ty_ctx *c, int8_t *moves, int n, int first_move) {
 
 static int ab(ty_ctx *c, int alpha, int beta);
 
-/* Play move m, search the rest, undo: the declarer's gain by the move plus the rest. */
-static int play_search(ty_ctx *c, int m, int alpha, int beta) {
-    int card = m & 31, seat = to_move(c), d = c->g.declarer;
-    int gain = 0, old_trump = c->trump, old_first = c->first, old_leader = c->leader;
-    int8_t old_trick[3];
-    memcpy(old_trick, c->trick, sizeof old_trick);
+/* Play move m for good, returning the declarer's gain by it. */
+static inline int step(ty_ctx *c, int m) {
+    int card = m & 31, seat = to_move(c), d = c->g.declarer, gain = 0;
     if (m & TY_DECLARE) {
         c->trump = SUIT(card);
         if (seat == d) gain += c->g.marriage[SUIT(card)];
     }
     c->hand[seat] &= ~(1u << card);
     c->trick[c->ntrick++] = (int8_t)card;
-    int v;
     if (c->ntrick == 3) {
         int w = 0;
         for (int i = 1; i < 3; i++)
@@ -185,12 +181,19 @@ static int play_search(ty_ctx *c, int m, int alpha, int beta) {
         c->leader = winner;
         c->ntrick = 0;
         c->first = 0;
-        v = gain + ab(c, alpha - gain, beta - gain);
-        c->ntrick = 3;
-    } else {
-        v = gain + ab(c, alpha - gain, beta - gain);
     }
-    c->ntrick--;
+    return gain;
+}
+
+/* Play move m, search the rest, undo: the declarer's gain by the move plus the rest. */
+static int play_search(ty_ctx *c, int m, int alpha, int beta) {
+    int card = m & 31, seat = to_move(c);
+    int old_trump = c->trump, old_first = c->first, old_leader = c->leader, old_ntrick = c->ntrick;
+    int8_t old_trick[3];
+    memcpy(old_trick, c->trick, sizeof old_trick);
+    int gain = step(c, m);
+    int v = gain + ab(c, alpha - gain, beta - gain);
+    c->ntrick = old_ntrick;
     memcpy(c->trick, old_trick, sizeof old_trick);
     c->hand[seat] |= 1u << card;
     c->trump = old_trump;
@@ -446,27 +449,6 @@ int ty_search(ty_ctx *c, const ty_game *g, const ty_state *s, int target, int *y
     return MR_OK;
 }
 
-/* Play move m for good, returning the declarer's gain by it. */
-static int step(ty_ctx *c, int m) {
-    int card = m & 31, seat = to_move(c), d = c->g.declarer, gain = 0;
-    if (m & TY_DECLARE) {
-        c->trump = SUIT(card);
-        if (seat == d) gain += c->g.marriage[SUIT(card)];
-    }
-    c->hand[seat] &= ~(1u << card);
-    c->trick[c->ntrick++] = (int8_t)card;
-    if (c->ntrick == 3) {
-        int w = 0;
-        for (int i = 1; i < 3; i++)
-            if (beats(c->trick[i], c->trick[w], c->trump)) w = i;
-        int winner = (c->leader + w) % 3;
-        if (winner == d) gain += POINTS[RANK(c->trick[0])] + POINTS[RANK(c->trick[1])] + POINTS[RANK(c->trick[2])];
-        c->leader = winner;
-        c->ntrick = 0;
-        c->first = 0;
-    }
-    return gain;
-}
 
 int ty_move_values(ty_ctx *c, const ty_game *g, const ty_state *s, int8_t *moves, int *values, int *n) {
     int code = load(c, g, s);
