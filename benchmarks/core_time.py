@@ -35,7 +35,9 @@ def _solve_module():
 
 def write_positions(path: Path, questions: list[str], deals: int, seed: int) -> int:
     from analyzer import _core
-    from analyzer.solver import OWN_GOAL, _hra_question, _question
+    from analyzer.questions import OWN_GOAL
+    from analyzer.questions import hra_question as _hra_question
+    from analyzer.questions import question as _question
 
     bench = _solve_module()
     lines = []
