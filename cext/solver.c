@@ -19,7 +19,16 @@
 
 /* Build switches (for the tests that hold each speed-up to account, never for use):
  * MR_NO_SQUEEZE keys the table on the exact cards, MR_NO_QUICK_BOUNDS drops the
- * bounds that need no search, MR_NO_COLLAPSE searches every card of a sequence. */
+ * bounds that need no search, MR_NO_COLLAPSE searches every card of a sequence.
+ * MR_PARTITION (research, issue 36): entries that stand for many positions, below. */
+#if defined(MR_PARTITION) && defined(MR_NO_SQUEEZE)
+#error "MR_PARTITION works on squeezed keys"
+#endif
+#ifdef MR_PARTITION
+#define PT(...) __VA_ARGS__
+#else
+#define PT(...)
+#endif
 
 #define LANE(s) (0xFFu << (8 * (s)))
 #define FAIL (-100) /* play(): a boolean goal was lost by this card */
@@ -48,6 +57,9 @@ typedef struct {
     int8_t move;     /* best card, squeezed: suit * 8 + its place among the suit's cards */
     uint16_t epoch;  /* the slot's epoch when stored: an entry of a slot given to a new game is stale */
     uint32_t mine;   /* under a policy, the actor's hand (unsqueezed); else 0 */
+#ifdef MR_PARTITION
+    uint16_t flo, fhi; /* per suit (4 bits), the bottom cards held whose holders lo (hi) does not depend on */
+#endif
 } tt_entry;
 _Static_assert(sizeof(tt_entry) == 32, "a table entry is 32 bytes");
 
@@ -98,6 +110,14 @@ struct mr_ctx {
     uint32_t history[4][32]; /* by seat and card: how much deciding leads it made (cards held, squared) */
     uint64_t nodes;
     uint64_t quick; /* worlds of the last batch settled at the root (bounds or table), no search */
+#ifdef MR_PARTITION
+    uint32_t rel;      /* the cards the bound just returned depends on (see "Partition search") */
+    uint32_t nonplain; /* class_bits[0] | class_bits[1]: cards that are never a small card */
+    int pt_on;         /* the game uses the partition table (three seats, no policy) */
+    struct pt_entry *pt;
+    uint32_t pt_mask;  /* buckets of two entries */
+    uint64_t pt_hits, pt_probes; /* for the measurements and the brute-force check */
+#endif
 };
 
 static const char *const error_text[] = {
@@ -959,7 +979,7 @@ static inline int cards_held(uint16_t counts) {
     return (counts & 15) + (counts >> 4 & 15) + (counts >> 8 & 15) + (counts >> 12);
 }
 
-static inline uint32_t tt_index(const mr_ctx *c, const tt_key *k) {
+static inline uint32_t key_hash(const tt_key *k) {
     uint64_t x = (uint64_t)k->h[0] * 0x9E3779B97F4A7C15ull;
     x ^= (uint64_t)k->h[1] * 0xC2B2AE3D27D4EB4Full;
     x ^= ((uint64_t)k->counts << 8 | k->meta) * 0x165667B19E3779F9ull;
@@ -968,8 +988,10 @@ static inline uint32_t tt_index(const mr_ctx *c, const tt_key *k) {
     x ^= x >> 29;
     x *= 0xBF58476D1CE4E5B9ull;
     x ^= x >> 32;
-    return ((uint32_t)x & c->tt_mask) * 2;
+    return (uint32_t)x;
 }
+
+static inline uint32_t tt_index(const mr_ctx *c, const tt_key *k) { return (key_hash(k) & c->tt_mask) * 2; }
 
 static inline int tt_matches(const tt_entry *e, const tt_key *k) {
     return e->meta == k->meta && e->epoch == k->epoch && e->counts == k->counts && e->h[0] == k->h[0] &&
@@ -1006,7 +1028,9 @@ static inline tt_entry *tt_find(tt_entry *b, const tt_key *k) {
 /* A bound found by the search, into the key's bucket b (as probed before the search below
  * the node). A new entry starts from the static bounds lb and ub, so that a later probe
  * that finds it need not compute them again. */
-static void tt_store(mr_ctx *c, tt_entry *b, const tt_key *k, int bound, int lower, int move, int lb, int ub) {
+static void tt_store(mr_ctx *c, tt_entry *b, const tt_key *k, int bound, int lower, int move, int lb, int ub,
+                     uint16_t f, uint16_t fs) {
+    (void)f, (void)fs;
     tt_entry *e = tt_find(b, k);
     if (!e) {
         /* An empty entry if there is one, else the shallower one (the deeper
@@ -1022,14 +1046,281 @@ static void tt_store(mr_ctx *c, tt_entry *b, const tt_key *k, int bound, int low
         e->mine = k->mine;
         e->lo = (int8_t)lb;
         e->hi = (int8_t)ub;
+        PT(e->flo = e->fhi = fs;) /* what the static bounds depend on */
     }
     if (lower) {
-        if (bound > e->lo) e->lo = (int8_t)bound;
+        if (bound > e->lo) {
+            e->lo = (int8_t)bound;
+            PT(e->flo = f;)
+        }
     } else if (bound < e->hi) {
         e->hi = (int8_t)bound;
+        PT(e->fhi = f;)
     }
     e->move = (int8_t)(move >= 0 ? squeeze_card(c, move) : -1);
 }
+
+#ifdef MR_PARTITION
+/* ---- partition search (research, issue 36; built with -DMR_PARTITION) ---------------------
+ *
+ * A bound found by the search often holds for every position that differs from this one only
+ * in who holds the small cards of a suit: the plain cards (no points, not announced, not a
+ * marriage card) at its bottom that never decided anything below. Each search function leaves
+ * in c->rel the cards its bound depends on, closed upwards within each suit (a card in it
+ * puts every higher card in it): the small cards are those held and not in it. The rules
+ * (DDS's winning ranks, with Mariáš's must-beat rule):
+ *   - a card played onto a winning card of its own suit (following above it or not, a trump
+ *     onto a trump) makes the winning card matter: its rank decided the legal cards or the
+ *     trick; a card alone of its suit in a trick wins or loses by its suit only;
+ *   - a node cut off by one child depends on what that child depends on; a node that tried
+ *     every card on the union of theirs, and, where a card stood for a run of equivalent ones
+ *     (gen_moves' collapse) that the union splits, on the whole run;
+ *   - a static bound or an entry of the exact table: what it was stored with (the static
+ *     bounds: everything);
+ *   - at a lead, every card that is not plain matters.
+ * Two positions whose keys agree but for who holds the bottom f cards of each suit (each seat
+ * holding as many of them) then have the same bound: the same tricks are won by the same
+ * cards, each small card of one corresponding to one of the same seat in the other. Entries
+ * that carry such an f go to a second table keyed on the position with every bottom plain
+ * card's holder forgotten (each seat's count of them kept); a probe matches an entry when the
+ * holders agree above the entry's f. tests/c/partition_check.c checks the rules against a
+ * plain minimax. */
+#ifndef PT_MIN
+#define PT_MIN 3 /* cards a hand at which the partition table is probed */
+#endif
+#ifndef PT_ERASE
+#define PT_ERASE 8 /* the most bottom plain cards of a suit whose holders the partition key forgets */
+#endif
+#ifndef PT_LOG2_EXTRA
+#define PT_LOG2_EXTRA 0 /* the partition table's size against the exact table's */
+#endif
+typedef struct pt_entry {
+    uint64_t cls;
+    uint32_t h[2];   /* the squeezed hands of seats 0 and 1 */
+    uint32_t ch[2];  /* the same with the holders of each suit's bottom plain cards made canonical */
+    uint16_t counts;
+    uint8_t meta;
+    int8_t lo, hi;
+    uint16_t epoch;
+    uint16_t flo, fhi; /* per suit, the bottom cards whose holders lo (hi) does not depend on */
+} pt_entry;
+
+/* Within each lane, every card at or above a card of m. */
+static inline uint32_t upclose(uint32_t m) {
+    m |= (m << 1) & 0xFEFEFEFEu;
+    m |= (m << 2) & 0xFCFCFCFCu;
+    m |= (m << 4) & 0xF0F0F0F0u;
+    return m;
+}
+
+/* The bottom cards held of each suit that rel leaves out, counted (4 bits a suit), and back. */
+static inline uint16_t rel_to_f(uint32_t rel, uint32_t all) { return suit_counts(all & ~rel); }
+
+static inline uint32_t f_to_rel(uint16_t f, uint32_t all) {
+    uint32_t rel = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        uint32_t lane = all & LANE(suit);
+        for (int k = f >> (4 * suit) & 15; k > 0 && lane; k--) lane &= lane - 1;
+        rel |= lane;
+    }
+    return upclose(rel);
+}
+
+/* The squeezed places of the bottom f cards of each suit. */
+static inline uint32_t pt_xmask(uint16_t f, uint16_t counts) {
+    uint32_t m = 0;
+    int off = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        m |= ((1u << (f >> (4 * suit) & 15)) - 1) << off;
+        off += counts >> (4 * suit) & 15;
+    }
+    return m;
+}
+
+/* The key's hands with the holders of each suit's bottom plain cards canonical: seat 0's
+ * lowest, then seat 1's, then seat 2's (each seat's count of them kept). */
+static inline void pt_canon(const tt_key *k, uint32_t *ch) {
+    uint32_t plain = ~((uint32_t)k->cls | (uint32_t)(k->cls >> 32)), h0 = k->h[0], h1 = k->h[1];
+    int off = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        int cnt = k->counts >> (4 * suit) & 15;
+        if (!cnt) continue;
+        int b = __builtin_ctz(~(plain >> off)); /* the plain cards at the bottom */
+        if (b > cnt) b = cnt;
+        if (b > PT_ERASE) b = PT_ERASE;
+        if (b) {
+            uint32_t xm = ((1u << b) - 1) << off;
+            int c0 = popcount(h0 & xm), c1 = popcount(h1 & xm);
+            h0 = (h0 & ~xm) | ((1u << c0) - 1) << off;
+            h1 = (h1 & ~xm) | ((1u << c1) - 1) << (off + c0);
+        }
+        off += cnt;
+    }
+    ch[0] = h0;
+    ch[1] = h1;
+}
+
+static inline pt_entry *pt_bucket(const mr_ctx *c, const tt_key *k, const uint32_t *ch) {
+    tt_key kc = *k;
+    kc.h[0] = ch[0];
+    kc.h[1] = ch[1];
+    return &c->pt[(key_hash(&kc) & c->pt_mask) * 2];
+}
+
+static inline int pt_matches(const pt_entry *e, const tt_key *k, const uint32_t *ch) {
+    return e->meta == k->meta && e->epoch == k->epoch && e->counts == k->counts && e->ch[0] == ch[0] &&
+           e->ch[1] == ch[1] && e->cls == k->cls;
+}
+
+/* An entry of bucket b that decides target for key k: its bound (c->rel set), or BOUND_INF + 1. */
+static int pt_probe(mr_ctx *c, const pt_entry *b, const tt_key *k, const uint32_t *ch, int target) {
+    c->pt_probes++;
+    for (int i = 0; i < 2; i++) {
+        const pt_entry *e = &b[i];
+        if (!pt_matches(e, k, ch)) continue;
+        uint32_t diff = (e->h[0] ^ k->h[0]) | (e->h[1] ^ k->h[1]);
+        if (e->lo >= target && !(diff & ~pt_xmask(e->flo, k->counts))) {
+            c->rel = f_to_rel(e->flo, held(c));
+            c->pt_hits++;
+            return e->lo;
+        }
+        if (e->hi < target && !(diff & ~pt_xmask(e->fhi, k->counts))) {
+            c->rel = f_to_rel(e->fhi, held(c));
+            c->pt_hits++;
+            return e->hi;
+        }
+    }
+    return BOUND_INF + 1;
+}
+
+static void pt_store(pt_entry *b, const tt_key *k, const uint32_t *ch, int bound, int lower, uint16_t f) {
+    pt_entry *e = NULL;
+    for (int i = 0; i < 2 && !e; i++)
+        if (pt_matches(&b[i], k, ch) && b[i].h[0] == k->h[0] && b[i].h[1] == k->h[1]) e = &b[i];
+    if (!e) { /* the newer entry first */
+        b[1] = b[0];
+        e = &b[0];
+        e->cls = k->cls;
+        e->h[0] = k->h[0];
+        e->h[1] = k->h[1];
+        e->ch[0] = ch[0];
+        e->ch[1] = ch[1];
+        e->counts = k->counts;
+        e->meta = k->meta;
+        e->epoch = k->epoch;
+        e->lo = -BOUND_INF;
+        e->hi = BOUND_INF;
+        e->flo = e->fhi = 0;
+    }
+    if (lower) {
+        if (bound > e->lo) {
+            e->lo = (int8_t)bound;
+            e->flo = f;
+        }
+    } else if (bound < e->hi) {
+        e->hi = (int8_t)bound;
+        e->fhi = f;
+    }
+}
+
+/* A node that tried every card depends on the union of what its children depend on; where
+ * the union takes in a card of a run that gen_moves searched once (by its lowest card m),
+ * the other cards of the run, which stand in m's place, need m's rank too. */
+static uint32_t collapse_rel(const mr_ctx *c, int p, uint32_t moves, const int8_t *list, int n, uint32_t rel,
+                             int at_lead) {
+#ifndef MR_NO_COLLAPSE
+    const state *s = &c->s;
+    uint32_t others = held(c) & ~s->hand[p];
+    if (!at_lead) others |= 1u << s->trick[s->win];
+    int points_matter = c->p.goal == MR_GOAL_POINTS;
+    for (int i = 0; i < n; i++) {
+        int m = list[i], prev = m;
+        if ((rel >> m) & 1) continue;
+        for (uint32_t rest = moves & LANE(m >> 3) & above(m); rest; rest &= rest - 1) {
+            int card = __builtin_ctz(rest);
+            uint32_t between = above(prev) & ((1u << card) - 1);
+            int same = !(others & between) && !((c->special >> card) & 1) && !((c->special >> prev) & 1) &&
+                       (!points_matter || ((c->p.sharp >> card) & 1) == ((c->p.sharp >> prev) & 1));
+            if (!same) break;
+            if ((rel >> card) & 1) {
+                rel |= upclose(1u << m);
+                break;
+            }
+            prev = card;
+        }
+    }
+#else
+    (void)c, (void)p, (void)moves, (void)list, (void)n, (void)at_lead;
+#endif
+    return rel;
+}
+
+/* Where the bottom cards of a suit are all one player's, every position with as many of them in
+ * each hand has them in the same hands: whatever a bound depends on, it holds there. So within
+ * each suit only the cards from the lowest card of another player up need be kept. */
+static inline uint32_t single_rel(const mr_ctx *c) {
+    uint32_t all = held(c), rel = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        uint32_t lane = all & LANE(suit);
+        if (!lane) continue;
+        int low = __builtin_ctz(lane), owner = 0;
+        while (!((c->s.hand[owner] >> low) & 1)) owner++;
+        uint32_t others = lane & ~c->s.hand[owner];
+        if (others) rel |= others & -others;
+    }
+    return upclose(rel);
+}
+
+/* The cards a bound at a lead depends on: rel, the cards that are not plain, less the bottom
+ * run of one player's cards of each suit (single_rel). Both sets are closed upwards within each
+ * lane: their intersection takes the higher floor. */
+static inline uint32_t lead_rel(const mr_ctx *c, uint32_t rel) {
+    return (rel | upclose(held(c) & c->nonplain)) & single_rel(c);
+}
+
+/* What the static bounds (bounds(), at a trick start) depend on: each player's suit lengths,
+ * the classes of the cards, and comparisons of cards with a player's top card of a suit (the
+ * cashing plan's runs, the top trumps, the masters). So each player's top card of each suit
+ * matters, and every card above it; the cards that are not plain too. Betl's sure win compares
+ * with the others' lowest cards: there, every card. */
+static inline uint32_t static_rel(const mr_ctx *c) {
+    if (c->p.goal == MR_GOAL_BETL) return single_rel(c);
+    uint32_t tops = held(c) & c->nonplain;
+    for (int seat = 0; seat < c->n; seat++)
+        for (int suit = 0; suit < 4; suit++) {
+            uint32_t lane = c->s.hand[seat] & LANE(suit);
+            if (lane) tops |= 1u << top_bit(lane);
+        }
+    return upclose(tops) & single_rel(c);
+}
+
+/* At a follow node, before its card: the player's cards of the winning card's suit when he must
+ * play onto it (0 when not). */
+static inline uint32_t follow_suit(const mr_ctx *c, int p, uint32_t moves) {
+    int w = c->s.trick[c->s.win];
+    return moves & LANE(w >> 3) ? c->s.hand[p] & LANE(w >> 3) : 0;
+}
+
+/* ... and after it: where one of them is a small card (not in rel, what the node's bound depends
+ * on otherwise), the winning card w matters (which of them are above it decides the legal
+ * cards and the trick); where all of them matter, each is above every small card, w's rank
+ * among the small cards changes nothing. */
+static inline uint32_t follow_rel(uint32_t rel, uint32_t mine, int w) {
+    return mine & ~rel ? rel | upclose(1u << w) : rel;
+}
+
+/* The same for a trick of forced cards: event i, card[i] played onto the winning card win[i] of
+ * its suit; to the least rel in which each event has its card or its winning card. */
+static inline uint32_t forced_trick_rel(const int8_t *win, const int8_t *card, int n) {
+    uint32_t rel = 0, before;
+    do {
+        before = rel;
+        for (int i = 0; i < n; i++)
+            if (!((rel >> card[i]) & 1)) rel |= upclose(1u << win[i]);
+    } while (rel != before);
+    return rel;
+}
+#endif
 
 /* ---- move generation ---------------------------------------------------- */
 
@@ -1134,22 +1425,32 @@ static int last_trick(mr_ctx *c) {
     state *s = &c->s;
     if (c->p.goal == MR_GOAL_POINTS) { /* its winner takes every point left (no marriage: one card a hand) */
         int winner = s->leader, win = __builtin_ctz(s->hand[winner]);
+        PT(int8_t ev_win[4], ev_card[4]; int nev = 0;)
         for (int k = 1; k < c->n; k++) {
             int seat = seat_after(c, s->leader, k), card = __builtin_ctz(s->hand[seat]);
+            PT(if ((card >> 3) == (win >> 3)) { ev_win[nev] = (int8_t)win; ev_card[nev++] = (int8_t)card; })
             if (beats(c, card, win)) {
                 win = card;
                 winner = seat;
             }
         }
+        PT(c->rel = forced_trick_rel(ev_win, ev_card, nev);)
         return c->maxside[winner] ? popcount(s->all & c->p.sharp) + 1 : 0;
     }
     state saved = *s;
     int total = 0;
+    PT(int8_t ev_win[4], ev_card[4]; int nev = 0;)
     for (int k = 0; k < c->n && total != FAIL; k++) {
-        int gain = play(c, __builtin_ctz(s->hand[seat_after(c, s->leader, s->ntrick)]));
+        int card = __builtin_ctz(s->hand[seat_after(c, s->leader, s->ntrick)]);
+        PT(if (k && (card >> 3) == (s->trick[s->win] >> 3)) {
+            ev_win[nev] = s->trick[s->win];
+            ev_card[nev++] = (int8_t)card;
+        })
+        int gain = play(c, card);
         total = gain == FAIL ? FAIL : total + gain;
     }
     *s = saved;
+    PT(c->rel = forced_trick_rel(ev_win, ev_card, nev);)
     return total == FAIL ? 0 : total + terminal_value(c);
 }
 
@@ -1162,13 +1463,21 @@ static int last_two(mr_ctx *c, int target) {
     int p = seat_after(c, s->leader, s->ntrick), maxnode = c->maxside[p];
     int best = maxnode ? -BOUND_INF : BOUND_INF;
     state saved = *s;
-    for (uint32_t moves = choices(c, s, p); moves; moves &= moves - 1) {
+    uint32_t legal_here = choices(c, s, p);
+    PT(uint32_t rel = 0, mine = s->ntrick ? follow_suit(c, p, legal_here) : 0; int w = s->trick[s->win];)
+    for (uint32_t moves = legal_here; moves; moves &= moves - 1) {
         int gain = play(c, __builtin_ctz(moves));
         int v = gain == FAIL ? 0 : gain + last_two(c, target - gain);
+        PT(uint32_t r = gain == FAIL ? 0 : c->rel;)
         *s = saved;
         if (maxnode ? v > best : v < best) best = v;
-        if ((v >= target) == maxnode) break;
+        if ((v >= target) == maxnode) {
+            PT(rel = r;)
+            break;
+        }
+        PT(rel |= r;)
     }
+    PT(c->rel = follow_rel(rel, mine, w);)
     return best;
 }
 
@@ -1177,7 +1486,9 @@ static int last_two(mr_ctx *c, int target) {
  * state is >= v when v >= target, and <= v otherwise. Two functions: a lead
  * (the table, the bounds, killers) and a card within a trick (none of them),
  * each the smaller for it. The caller restores the state after either. */
-static int ab_lead(mr_ctx *c, int target);
+/* (ab_lead) in parentheses: tests/c/partition_check.c wraps every call of it in a check by
+ * defining ab_lead as a macro, which the parentheses keep off the function's own name. */
+static int(ab_lead)(mr_ctx *c, int target);
 static int ab_follow(mr_ctx *c, int target);
 
 static inline int ab(mr_ctx *c, int target) { return c->s.ntrick ? ab_follow(c, target) : ab_lead(c, target); }
@@ -1189,38 +1500,76 @@ static int ab_follow(mr_ctx *c, int target) {
     if (stopped(c)) longjmp(c->abort, 1);
     int p = seat_after(c, s->leader, s->ntrick);
     uint32_t legal_here = choices(c, s, p);
+    PT(uint32_t mine = follow_suit(c, p, legal_here); int w = s->trick[s->win];)
     if (!(legal_here & (legal_here - 1))) { /* one card (a follow forced, or the actor's plan) */
         int gain = play(c, __builtin_ctz(legal_here));
+#ifdef MR_PARTITION
+        c->rel = 0;
+        int v = gain == FAIL ? 0 : gain + ab(c, target - gain);
+        c->rel = follow_rel(c->rel, mine, w);
+        return v;
+#else
         return gain == FAIL ? 0 : gain + ab(c, target - gain);
+#endif
     }
     int8_t moves[10];
     int n = gen_moves(c, p, legal_here, moves, -1, -1, -1, 0);
     int maxnode = c->maxside[p], best = maxnode ? -BOUND_INF : BOUND_INF;
+    PT(uint32_t rel = 0; int cut = 0;)
     state saved = *s;
     for (int i = 0; i < n; i++) {
         int gain = play(c, moves[i]);
         int v = gain == FAIL ? 0 : gain + ab(c, target - gain);
+        PT(uint32_t r = gain == FAIL ? 0 : c->rel;)
         *s = saved;
         if (maxnode ? v > best : v < best) best = v;
-        if ((v >= target) == maxnode) break;
+        if ((v >= target) == maxnode) {
+            PT(rel = r; cut = 1;)
+            break;
+        }
+        PT(rel |= r;)
     }
+    PT(c->rel = follow_rel(cut ? rel : collapse_rel(c, p, legal_here, moves, n, rel, 0), mine, w);)
     return best;
 }
 
-static int ab_lead(mr_ctx *c, int target) {
+static int(ab_lead)(mr_ctx *c, int target) {
     state *s = &c->s;
     if (stopped(c)) longjmp(c->abort, 1);
     int p = s->leader, first = -1;
     int lb, ub;
 
     /* Step 1. End of play, or its last trick: every card is forced. */
-    if (s->hand[p] == 0) return terminal_value(c);
+    if (s->hand[p] == 0) {
+        PT(c->rel = 0;)
+        return terminal_value(c);
+    }
     if (!(s->hand[p] & (s->hand[p] - 1))) return last_trick(c);
     /* Step 2. The table, first: where it decides the node, the bounds below (a tenth of
      * the core's instructions) are not needed. Its entries hold the static bounds too. */
     tt_key key;
     make_key(c, &key);
     tt_entry *bucket = tt_bucket(c, &key), *e = tt_find(bucket, &key);
+#ifdef MR_PARTITION
+    if (e && e->lo >= target) {
+        c->rel = f_to_rel(e->flo, held(c)) & single_rel(c);
+        return e->lo;
+    }
+    if (e && e->hi < target) {
+        c->rel = f_to_rel(e->fhi, held(c)) & single_rel(c);
+        return e->hi;
+    }
+    /* The partition table: an entry of a position that differs only in small cards' holders. */
+    uint32_t ch[2];
+    uint16_t fs = 0; /* what the static bounds lb and ub depend on, as f */
+    pt_entry *pb = NULL;
+    if (c->pt_on && popcount(s->hand[p]) >= PT_MIN) {
+        pt_canon(&key, ch);
+        pb = pt_bucket(c, &key, ch);
+        int v = pt_probe(c, pb, &key, ch, target);
+        if (v <= BOUND_INF) return v;
+    }
+#endif
     if (e) {
         if (e->lo >= target) return e->lo;
         if (e->hi < target) return e->hi;
@@ -1233,13 +1582,21 @@ static int ab_lead(mr_ctx *c, int target) {
     } else {
         /* Step 3. Bounds that need no search. */
         bounds(c, target, &lb, &ub);
+        PT(c->rel = static_rel(c); fs = rel_to_f(c->rel, held(c));)
         if (target <= lb) return lb;
         if (target > ub) return ub;
     }
     /* The last two tricks: played out. */
     if (popcount(s->hand[p]) == 2) {
         int v = last_two(c, target);
-        tt_store(c, bucket, &key, v, v >= target, -1, lb, ub);
+#ifdef MR_PARTITION
+        c->rel = lead_rel(c, c->rel);
+        uint16_t f = rel_to_f(c->rel, held(c));
+        if (pb && f) pt_store(pb, &key, ch, v, v >= target, f);
+        tt_store(c, bucket, &key, v, v >= target, -1, lb, ub, f, fs);
+#else
+        tt_store(c, bucket, &key, v, v >= target, -1, lb, ub, 0, 0);
+#endif
         return v;
     }
 
@@ -1258,10 +1615,12 @@ static int ab_lead(mr_ctx *c, int target) {
         n = gen_moves(c, p, legal_here, moves, first, c->killer[depth][p], c->killer2[depth][p], 1);
     }
     int maxnode = c->maxside[p], best = maxnode ? -BOUND_INF : BOUND_INF, best_move = moves[0];
+    PT(uint32_t rel = 0; int cut = 0;)
     state saved = *s;
     for (int i = 0; i < n; i++) {
         int gain = play(c, moves[i]);
         int v = gain == FAIL ? 0 : gain + ab_follow(c, target - gain);
+        PT(uint32_t r = gain == FAIL ? 0 : c->rel;)
         *s = saved;
         if (maxnode ? v > best : v < best) {
             best = v;
@@ -1274,15 +1633,27 @@ static int ab_lead(mr_ctx *c, int target) {
             }
             if ((c->history[p][moves[i]] += (uint32_t)(depth * depth)) > 1u << 20)
                 for (int card = 0; card < 32; card++) c->history[p][card] >>= 1;
+            PT(rel = r; cut = 1;)
             break;
         }
+        PT(rel |= r;)
     }
-    /* A bound is never looser than the static ones. */
+    /* A bound is never looser than the static ones. (A clamp only ever weakens the bound the
+     * search found: lb < target <= a cut-off's value, and a value below target is below ub.) */
     if (best < lb) best = lb;
     if (best > ub) best = ub;
 
     /* Step 5. Remember the bound at trick boundaries. */
-    tt_store(c, bucket, &key, best, best >= target, best_move, lb, ub);
+#ifdef MR_PARTITION
+    if (!cut) rel = collapse_rel(c, p, legal_here, moves, n, rel, 1);
+    rel = lead_rel(c, rel);
+    c->rel = rel;
+    uint16_t f = rel_to_f(rel, held(c));
+    if (pb && f) pt_store(pb, &key, ch, best, best >= target, f);
+    tt_store(c, bucket, &key, best, best >= target, best_move, lb, ub, f, fs);
+#else
+    tt_store(c, bucket, &key, best, best >= target, best_move, lb, ub, 0, 0);
+#endif
     return best;
 }
 
@@ -1337,6 +1708,15 @@ int mr_ctx_new(mr_ctx **out, int tt_log2) {
         free(c);
         return MR_E_NOMEM;
     }
+#ifdef MR_PARTITION
+    c->pt_mask = ((c->tt_mask + 1) << PT_LOG2_EXTRA) - 1;
+    c->pt = mr_table_alloc(((size_t)1 << (tt_log2 + PT_LOG2_EXTRA)) * sizeof(pt_entry));
+    if (!c->pt) {
+        free(c->tt);
+        free(c);
+        return MR_E_NOMEM;
+    }
+#endif
     for (int lane = 0; lane < 256; lane++)
         for (int r = 0; r < 8; r++)
             if (lane >> r & 1) c->lane_in[lane] |= (uint8_t)(1u << NOTRUMP_STRENGTH[r]);
@@ -1349,11 +1729,13 @@ int mr_ctx_new(mr_ctx **out, int tt_log2) {
 void mr_ctx_free(mr_ctx *c) {
     if (!c) return;
     free(c->tt);
+    PT(free(c->pt);)
     free(c);
 }
 
 void mr_ctx_clear(mr_ctx *c) {
     memset(c->tt, 0, ((size_t)c->tt_mask + 1) * 2 * sizeof(tt_entry));
+    PT(memset(c->pt, 0, ((size_t)c->pt_mask + 1) * 2 * sizeof(pt_entry));)
     memset(c->game_used, 0, sizeof c->game_used);
     memset(c->epoch, 0, sizeof c->epoch);
     c->gen = 0;
@@ -1416,6 +1798,8 @@ static void select_game(mr_ctx *c, const mr_game *g) {
             size_t n = ((size_t)c->tt_mask + 1) * 2;
             for (size_t i = 0; i < n; i++)
                 if ((c->tt[i].meta >> 4) == slot) memset(&c->tt[i], 0, sizeof(tt_entry));
+            PT(for (size_t i = 0; i < ((size_t)c->pt_mask + 1) * 2; i++) if ((c->pt[i].meta >> 4) == slot)
+                   memset(&c->pt[i], 0, sizeof(pt_entry));)
         }
         c->games[slot] = *g;
     }
@@ -1498,6 +1882,8 @@ static int load(mr_ctx *c, const mr_game *game, const mr_state *st) {
     uint32_t sharp = p.goal == MR_GOAL_POINTS ? p.sharp & ~sevens & ~marriage : 0;
     c->class_bits[0] = sharp | (marriage & ~sevens);
     c->class_bits[1] = sevens | marriage;
+    PT(c->nonplain = c->class_bits[0] | c->class_bits[1];)
+    PT(c->pt_on = n == 3 && !p.policy;)
 
     /* Replay the trick so far: each card must have been legal from its hand. */
     memset(&c->root, 0, sizeof c->root);

@@ -1,5 +1,6 @@
 """The core's speed-ups change no answer: builds with the squeezed key, the quick bounds or the card
-collapse switched off (cext/solver.c's MR_NO_* macros) agree with the shipped build.
+collapse switched off (cext/solver.c's MR_NO_* macros) agree with the shipped build, and so does
+the research build with the partition table (MR_PARTITION, issue 36; off in the shipped build).
 
 Each switched build is compiled here with gcc from the Cython-generated C and loaded in a
 subprocess as its own copy of the package, so the shipped module in this process is untouched.
@@ -130,7 +131,7 @@ def test_switched_builds_agree_with_the_shipped_one(tmp_path: Path) -> None:
     deals, endgames = 28, 300
     shipped = _answers(_package(tmp_path, "shipped", []), deals, endgames)
     assert len(shipped["answers"]) == deals + endgames
-    for defines in [[s] for s in SWITCHES] + [SWITCHES]:
+    for defines in [[s] for s in SWITCHES] + [SWITCHES] + [["MR_PARTITION"]]:
         switched = _answers(_package(tmp_path, "_".join(defines), defines), deals, endgames)
         assert switched["nodes"] != shipped["nodes"], f"{defines} changed nothing: the switch is not wired"
         for i, (a, b) in enumerate(zip(switched["answers"], shipped["answers"])):
