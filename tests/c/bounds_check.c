@@ -16,23 +16,7 @@
 
 #include "solver.c"
 
-static uint64_t rs = 88172645463325252ull;
-static uint64_t rnd(void) {
-    rs ^= rs << 13;
-    rs ^= rs >> 7;
-    rs ^= rs << 17;
-    return rs;
-}
-
-/* deck: the 32 cards in a random order. */
-static void shuffle(int *deck) {
-    for (int i = 0; i < 32; i++) deck[i] = i;
-    for (int i = 31; i > 0; i--) {
-        int j = (int)(rnd() % (uint64_t)(i + 1)), t = deck[i];
-        deck[i] = deck[j];
-        deck[j] = t;
-    }
-}
+#include "check_random.h"
 
 /* Under a policy the actor plays its card (choices), the others every legal card. */
 /* A points game for ``seats`` seats: no trump one time in ``no_trump``, the sharp cards the aces

@@ -26,13 +26,7 @@ static int ab_lead_checked(mr_ctx *c, int target);
 #define ab_lead(c, target) ab_lead_checked(c, target) /* every call in the search, checked */
 #include "solver.c"
 
-static uint64_t rs = 88172645463325252ull;
-static uint64_t rnd(void) {
-    rs ^= rs << 13;
-    rs ^= rs >> 7;
-    rs ^= rs << 17;
-    return rs;
-}
+#include "check_random.h"
 
 static long leads, checked, moved, bad;
 static int sample = 8;
@@ -55,15 +49,16 @@ static int minimax(mr_ctx *c) {
 /* Does the fail-soft answer v to target hold the value? */
 static int holds(int v, int target, int value) { return v >= target ? value >= v : value <= v; }
 
-/* The position with the holders of the cards in x shuffled within each suit (seat counts kept). */
-static void move_cards(const mr_ctx *c, state *s, uint32_t x) {
+/* The holders of the cards in x shuffled within each suit, each of the nseats hands keeping its
+ * count of them. */
+static void move_cards(uint32_t *hands, int nseats, uint32_t x) {
     for (int suit = 0; suit < 4; suit++) {
         int cards[8], seats[8], n = 0;
         for (uint32_t m = x & LANE(suit); m; m &= m - 1) {
             int card = __builtin_ctz(m);
             cards[n] = card;
-            for (int seat = 0; seat < c->n; seat++)
-                if ((s->hand[seat] >> card) & 1) seats[n] = seat;
+            for (int seat = 0; seat < nseats; seat++)
+                if ((hands[seat] >> card) & 1) seats[n] = seat;
             n++;
         }
         for (int i = n - 1; i > 0; i--) {
@@ -72,8 +67,8 @@ static void move_cards(const mr_ctx *c, state *s, uint32_t x) {
             seats[j] = t;
         }
         for (int i = 0; i < n; i++) {
-            for (int seat = 0; seat < c->n; seat++) s->hand[seat] &= ~(1u << cards[i]);
-            s->hand[seats[i]] |= 1u << cards[i];
+            for (int seat = 0; seat < nseats; seat++) hands[seat] &= ~(1u << cards[i]);
+            hands[seats[i]] |= 1u << cards[i];
         }
     }
 }
@@ -97,7 +92,7 @@ static int ab_lead_checked(mr_ctx *c, int target) {
     uint32_t x = before.all & ~(rel | upclose(before.all & c->nonplain));
     if (k >= 2 && (x & (x - 1)) && rnd() % (uint64_t)sample == 0) {
         c->s = before;
-        move_cards(c, &c->s, x);
+        move_cards(c->s.hand, c->n, x);
         moved++;
         if (!holds(v, target, minimax(c))) {
             if (bad++ < 10) printf("bad: bound %d (target %d, rel %08x) fails with small cards moved\n", v, target, rel);
@@ -149,12 +144,7 @@ static mr_game random_game(void) {
 /* A deal of k cards a hand; for a seven, the actor holds it. */
 static void deal(const mr_game *g, int k, mr_state *st) {
     int deck[32];
-    for (int i = 0; i < 32; i++) deck[i] = i;
-    for (int i = 31; i > 0; i--) {
-        int j = (int)(rnd() % (uint64_t)(i + 1)), t = deck[i];
-        deck[i] = deck[j];
-        deck[j] = t;
-    }
+    shuffle(deck);
     memset(st, 0, sizeof *st);
     for (int seat = 0; seat < 3; seat++)
         for (int i = 0; i < k; i++) st->hands[seat] |= 1u << deck[seat * k + i];
@@ -177,26 +167,12 @@ static void deal(const mr_game *g, int k, mr_state *st) {
  * the search then finds them relevant (the variant is only a position to ask). */
 static void variant(const mr_state *base, mr_state *st) {
     *st = *base;
-    uint32_t all = st->hands[0] | st->hands[1] | st->hands[2];
+    uint32_t all = st->hands[0] | st->hands[1] | st->hands[2], x = 0;
     for (int suit = 0; suit < 4; suit++) {
-        int cards[8], seats[8], n = 0, limit = 1 + (int)(rnd() % 4);
-        for (uint32_t m = all & LANE(suit); m && n < limit; m &= m - 1) {
-            int card = __builtin_ctz(m);
-            cards[n] = card;
-            for (int seat = 0; seat < 3; seat++)
-                if ((st->hands[seat] >> card) & 1) seats[n] = seat;
-            n++;
-        }
-        for (int i = n - 1; i > 0; i--) {
-            int j = (int)(rnd() % (uint64_t)(i + 1)), t = seats[i];
-            seats[i] = seats[j];
-            seats[j] = t;
-        }
-        for (int i = 0; i < n; i++) {
-            for (int seat = 0; seat < 3; seat++) st->hands[seat] &= ~(1u << cards[i]);
-            st->hands[seats[i]] |= 1u << cards[i];
-        }
+        int n = 1 + (int)(rnd() % 4);
+        for (uint32_t m = all & LANE(suit); m && n > 0; m &= m - 1, n--) x |= m & -m;
     }
+    move_cards(st->hands, 3, x);
 }
 
 int main(int argc, char **argv) {
