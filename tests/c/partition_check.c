@@ -95,7 +95,8 @@ static int ab_lead_checked(mr_ctx *c, int target) {
         move_cards(c->s.hand, c->n, x);
         moved++;
         if (!holds(v, target, minimax(c))) {
-            if (bad++ < 10) printf("bad: bound %d (target %d, rel %08x) fails with small cards moved\n", v, target, rel);
+            if (bad++ < 10)
+                printf("bad: bound %d (target %d, rel %08x) fails with small cards moved\n", v, target, rel);
         }
     }
     c->s = before; /* the caller restores the state anyway */
