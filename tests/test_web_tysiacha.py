@@ -6,6 +6,7 @@ run as jobs that a DELETE cancels within a fraction of a second."""
 from __future__ import annotations
 
 import json
+import threading
 import time
 import warnings
 
@@ -33,7 +34,10 @@ STRONG = ("hA hX hK hO bA bX aA aX / h9 hU b9 bU bO bK lA lX / a9 aU aO aK l9 lU
 MIDDLE = ("bA bX / lA l9 / aK aO ; declarer=1 bid=140 leader=2 trick=- trump=h declared=1h "
           "taken=20,51,10")
 LEADS = "hA hK hO / lA lK lO / aA aK aO ; declarer=0 bid=100 leader=0 taken=30,26,10"
-POSITIONS = [ENDGAME, STRONG, MIDDLE, LEADS]
+# four tricks to go of a full deal: 924 splits, not laid down in 172 of them for 40 (chunks of 256)
+MID = ("hO lX lO aX aO a9 / hX bA bK bO aA aU / hK bX b9 lK lU aK ; declarer=0 bid=100 taken=26,0,0 "
+       "passed=h9,l9")
+POSITIONS = [ENDGAME, STRONG, MIDDLE, LEADS, MID]
 WORK = ("seconds", "nodes")  # the work's own figures: the search's tables differ between processes
 
 
@@ -243,14 +247,24 @@ def test_a_cancelled_scope_stops_the_claim_between_chunks() -> None:
 
 
 def test_chunks_do_not_change_the_claim() -> None:
-    """The claim in chunks of 256 answers what one batch did: every split's yes/no, the count."""
-    position = parse_position(STRONG)
-    seen: list[int] = []
-    result = check_claim(position, target=150, count=True, progress=seen.append)
-    assert sum(seen) == result.answered == 3432 and seen[:-1] == [256] * 13
+    """The claim in chunks of 256 answers what one batch did: the count of failing splits and,
+    from fresh tables, the nodes (a new thread has a fresh search context)."""
+    from analyzer._core import TysiachaSearch
     from analyzer.tysiacha.claim import splits
-    from analyzer.tysiacha.solver import context
 
+    position = parse_position(MID)
     _, worlds = splits(position)
-    out, done = context().batch(Rules().core_game(0), position.core_state(), worlds, 150)
-    assert done == 3432 and result.failing == int((out[:done] == 0).sum())
+    for target in (40, 50):
+        got: list = []
+        seen: list[int] = []
+        thread = threading.Thread(target=lambda: got.append(check_claim(position, target, count=True,
+                                                                        progress=seen.append)))
+        thread.start()
+        thread.join()
+        result = got[0]
+        one = TysiachaSearch(18)
+        out, done = one.batch(Rules().core_game(0), position.core_state(), worlds,
+                              target - position.declarer_points(Rules()))
+        assert sum(seen) == result.answered == done == 924 and seen == [256, 256, 256, 156]
+        assert 0 < result.failing == int((out == 0).sum()) < 924
+        assert result.nodes == one.nodes
