@@ -74,7 +74,8 @@ def main() -> None:
             )
             if args.game == "tysiacha":
                 requests = (
-                    ("Tysiacha: every move's total, full deal (/api/solve)", lambda d: client.post("/api/solve", json=d)),
+                    ("Tysiacha: every move's total, full deal (/api/solve)",
+                     lambda d: client.post("/api/solve", json=d)),
                     ("Tysiacha: board view after one card (/api/board)",
                      lambda d: client.post("/api/board", json={"position": d, "cards": [d["hands"][0].split()[0]]})),
                     ("Tysiacha: laid-down claim, 3,432 splits (/api/claim)",

@@ -38,7 +38,8 @@ def load(tab, text: str) -> None:
 
 def values_on_page(tab) -> dict[str, int]:
     return tab.eval_on_selector_all("#ty-hands .hand.to-move button.legal",
-                                    "els => Object.fromEntries(els.map(e => [e.dataset.move, Number(e.dataset.total)]))")
+                                    "els => Object.fromEntries(els.map(e => [e.dataset.move, "
+                                    "Number(e.dataset.total)]))")
 
 
 def expected(text: str, *moves: str) -> dict[str, int]:

@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 import threading
 import time
-import warnings
 
 import pytest
 from click.testing import CliRunner
+from test_web_api import client  # noqa: F401 (the fixture: a test client of create_app(max_jobs=2))
 
 from analyzer.cancel import Cancelled, Scope
 from analyzer.cli import main
@@ -20,12 +20,7 @@ from analyzer.tysiacha.game import Rules
 from analyzer.tysiacha.position import parse_position
 from analyzer.tysiacha.solver import solve
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # Starlette's note that httpx2 is coming
-    from starlette.testclient import TestClient
-
-    from analyzer.web import create_app
-    from analyzer.web.jobs import JobCancelled
+from analyzer.web.jobs import JobCancelled
 
 ENDGAME = "hA hX hK hO / bA bX bK bO / lA lX lK lO ; taken=0,0,30"
 STRONG = ("hA hX hK hO bA bX aA aX / h9 hU b9 bU bO bK lA lX / a9 aU aO aK l9 lU lO lK ; "
@@ -34,19 +29,11 @@ STRONG = ("hA hX hK hO bA bX aA aX / h9 hU b9 bU bO bK lA lX / a9 aU aO aK l9 lU
 MIDDLE = ("bA bX / lA l9 / aK aO ; declarer=1 bid=140 leader=2 trick=- trump=h declared=1h "
           "taken=20,51,10")
 LEADS = "hA hK hO / lA lK lO / aA aK aO ; declarer=0 bid=100 leader=0 taken=30,26,10"
-# four tricks to go of a full deal: 924 splits, not laid down in 172 of them for 40 (chunks of 256)
+# four tricks to go of a full deal: 924 splits, not laid down in 172 of them for 40 (chunks of 16)
 MID = ("hO lX lO aX aO a9 / hX bA bK bO aA aU / hK bX b9 lK lU aK ; declarer=0 bid=100 taken=26,0,0 "
        "passed=h9,l9")
 POSITIONS = [ENDGAME, STRONG, MIDDLE, LEADS, MID]
 WORK = ("seconds", "nodes")  # the work's own figures: the search's tables differ between processes
-
-
-@pytest.fixture(scope="module")
-def client():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        with TestClient(create_app(max_jobs=2)) as c:
-            yield c
 
 
 def doc(text: str) -> dict:
@@ -73,13 +60,13 @@ def wait_for(client, job_id: str, seconds: float = 60) -> dict:
 
 
 @pytest.mark.parametrize("text", POSITIONS)
-def test_solve_is_the_cli_json(client, text: str) -> None:
+def test_solve_is_the_cli_json(client, text: str) -> None:  # noqa: F811 (the fixture)
     answer = client.post("/api/solve", json=doc(text))
     assert answer.status_code == 200, answer.text
     same(answer.json(), cli("solve", text))
 
 
-def test_solve_rule_options_are_the_clis(client) -> None:
+def test_solve_rule_options_are_the_clis(client) -> None:  # noqa: F811 (the fixture)
     answer = client.post("/api/solve?marriages=german&any_lead=1&must_beat=1", json=doc(LEADS)).json()
     same(answer, cli("solve", LEADS, "--marriages", "german", "--any-lead", "--must-beat"))
     plain = client.post("/api/solve", json=doc(LEADS)).json()
@@ -88,7 +75,7 @@ def test_solve_rule_options_are_the_clis(client) -> None:
 
 @pytest.mark.parametrize("text, options", [(STRONG, ""), (ENDGAME, "?count=1"), (ENDGAME, "?count=1&target=190"),
                                            (MIDDLE, "?target=150")])
-def test_claim_is_the_cli_json(client, text: str, options: str) -> None:
+def test_claim_is_the_cli_json(client, text: str, options: str) -> None:  # noqa: F811 (the fixture)
     answer = client.post(f"/api/claim{options}", json=doc(text))
     assert answer.status_code == 200, answer.text
     args = [a for o in options.lstrip("?").split("&") if o for a in
@@ -96,7 +83,7 @@ def test_claim_is_the_cli_json(client, text: str, options: str) -> None:
     same(answer.json(), cli("claim", text, *args))
 
 
-def test_claim_job_counts_every_split(client) -> None:
+def test_claim_job_counts_every_split(client) -> None:  # noqa: F811 (the fixture)
     job = client.post("/api/jobs/claim", json=doc(STRONG))
     assert job.status_code == 202 and job.headers["location"] == f"/api/jobs/{job.json()['id']}"
     state = wait_for(client, job.json()["id"])
@@ -113,7 +100,7 @@ def test_claim_job_counts_every_split(client) -> None:
      ["hA hX hK hO bA lA a9", "--widows", "3", "--choose-worlds", "2", "--report-worlds", "3", "--candidates", "1",
       "--marriages", "german"]),
 ])
-def test_advise_is_the_cli_json(client, request_: dict, args: list[str]) -> None:
+def test_advise_is_the_cli_json(client, request_: dict, args: list[str]) -> None:  # noqa: F811 (the fixture)
     answer = client.post("/api/advise", json={"game": "tysiacha", **request_})
     assert answer.status_code == 200, answer.text
     same(answer.json(), cli("advise", *args))
@@ -125,20 +112,20 @@ def test_advise_is_the_cli_json(client, request_: dict, args: list[str]) -> None
      ["--bid", "130", "--points", "80,33,7", "--declarer", "1", "--scoring", "standard", "--rounding", "polish"]),
     ({"bid": 120, "declarer": 2, "concede": True}, ["--bid", "120", "--declarer", "2", "--concede"]),
 ])
-def test_score_is_the_cli_json(client, request_: dict, args: list[str]) -> None:
+def test_score_is_the_cli_json(client, request_: dict, args: list[str]) -> None:  # noqa: F811 (the fixture)
     answer = client.post("/api/score", json={"game": "tysiacha", **request_})
     assert answer.status_code == 200, answer.text
     assert answer.json() == cli("score", *args)
 
 
-def test_the_seeds_scoring_example(client) -> None:
+def test_the_seeds_scoring_example(client) -> None:  # noqa: F811 (the fixture)
     """Bid 130: a total of 160 scores +30, one of 80 scores -50 (docs/rules.md)."""
     for points, score in ((160, 30), (80, -50)):
         answer = client.post("/api/score", json={"game": "tysiacha", "bid": 130, "points": [points, 20, 20]})
         assert answer.json()["scores"][0] == score
 
 
-def test_deal_is_seeded_and_at_the_start_of_play(client) -> None:
+def test_deal_is_seeded_and_at_the_start_of_play(client) -> None:  # noqa: F811 (the fixture)
     one = client.post("/api/deal", json={"game": "tysiacha", "seed": 5}).json()
     assert one == client.post("/api/deal", json={"game": "tysiacha", "seed": 5}).json()
     assert one != client.post("/api/deal", json={"game": "tysiacha", "seed": 6}).json()
@@ -146,7 +133,7 @@ def test_deal_is_seeded_and_at_the_start_of_play(client) -> None:
     assert [len(h) for h in p.hands] == [8, 8, 8] and one["game"] == "tysiacha" and len(one["passed"]) == 2
 
 
-def test_board_plays_a_declaration_and_trumps_turn(client) -> None:
+def test_board_plays_a_declaration_and_trumps_turn(client) -> None:  # noqa: F811 (the fixture)
     """On the board, hO+ declares hearts: trumps turn to hearts, the declarer's 100 counts, and
     every answer's values are the solver's of the position reached."""
     start = doc(ENDGAME)
@@ -164,7 +151,7 @@ def test_board_plays_a_declaration_and_trumps_turn(client) -> None:
     assert view["solve"]["total"] == values["hO"]
 
 
-def test_board_plays_to_the_end_along_the_line(client) -> None:
+def test_board_plays_to_the_end_along_the_line(client) -> None:  # noqa: F811 (the fixture)
     start = doc(ENDGAME)
     line = [m["move"] for m in client.post("/api/solve", json=start).json()["line"]]
     view = client.post("/api/board", json={"position": start, "cards": line}).json()
@@ -200,14 +187,14 @@ BAD = [
 
 
 @pytest.mark.parametrize("path, body", BAD)
-def test_bad_input_is_a_one_line_400(client, path: str, body: dict) -> None:
+def test_bad_input_is_a_one_line_400(client, path: str, body: dict) -> None:  # noqa: F811 (the fixture)
     answer = client.post(path, json=body)
     assert answer.status_code == 400, answer.text
     error = answer.json()["error"]
     assert error and "\n" not in error and "Traceback" not in error
 
 
-def test_cancelling_a_claim_job(client) -> None:
+def test_cancelling_a_claim_job(client) -> None:  # noqa: F811 (the fixture)
     """An exact count over the 3,432 splits of a full deal (seconds of search) cancelled at once:
     cancelled with part of the splits answered, no result, its slot free again."""
     deal = client.post("/api/deal", json={"game": "tysiacha", "seed": 3}).json()
@@ -220,7 +207,7 @@ def test_cancelling_a_claim_job(client) -> None:
     assert client.app.state.jobs.running() == 0
 
 
-def test_cancelling_an_advice_job(client) -> None:
+def test_cancelling_an_advice_job(client) -> None:  # noqa: F811 (the fixture)
     job = client.post("/api/jobs/advise", json={"game": "tysiacha", "hand": "hA hX hK hO bA lA a9",
                                                  "widows": 680}).json()
     time.sleep(0.3)
@@ -239,7 +226,7 @@ def test_a_cancelled_scope_stops_the_claim_between_chunks() -> None:
 
     with pytest.raises(JobCancelled):
         check_claim(position, rules=Rules(), count=True, progress=progress)
-    assert calls == [256]
+    assert calls == [16]
     scope = Scope()
     scope.cancel("stop")
     with scope.opened(), pytest.raises(Cancelled):
@@ -247,7 +234,7 @@ def test_a_cancelled_scope_stops_the_claim_between_chunks() -> None:
 
 
 def test_chunks_do_not_change_the_claim() -> None:
-    """The claim in chunks of 256 answers what one batch did: the count of failing splits and,
+    """The claim in chunks of 16 answers what one batch did: the count of failing splits and,
     from fresh tables, the nodes (a new thread has a fresh search context)."""
     from analyzer._core import TysiachaSearch
     from analyzer.tysiacha.claim import splits
@@ -265,6 +252,6 @@ def test_chunks_do_not_change_the_claim() -> None:
         one = TysiachaSearch(18)
         out, done = one.batch(Rules().core_game(0), position.core_state(), worlds,
                               target - position.declarer_points(Rules()))
-        assert sum(seen) == result.answered == done == 924 and seen == [256, 256, 256, 156]
+        assert sum(seen) == result.answered == done == 924 and seen == [16] * 57 + [12]
         assert 0 < result.failing == int((out == 0).sum()) < 924
         assert result.nodes == one.nodes

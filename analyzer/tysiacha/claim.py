@@ -94,7 +94,7 @@ def splits(position: Position) -> tuple[list[int], np.ndarray]:
     return [first, second], np.array(rows, dtype=np.uint32).reshape(-1, 3)
 
 
-CHUNK = 256  # splits per call into C: between calls a cancel (analyzer.cancel) stops it, progress is told
+CHUNK = 16  # splits per call into C: between calls a cancel (analyzer.cancel) stops it, progress is told
 
 
 def check_claim(position: Position, target: int | None = None, rules: Rules | None = None,

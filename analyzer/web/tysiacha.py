@@ -20,6 +20,7 @@ from analyzer.tysiacha.scoring import hand_scores
 from analyzer.tysiacha.solver import solve
 from analyzer.tysiacha.study import deal
 from analyzer.web.jobs import Job
+from analyzer.web.work import read_hand
 
 GAME = "tysiacha"
 ADVISE_KEYS = ("game", "hand", "bid", "widows", "choose_worlds", "report_worlds", "candidates", "seed", "jobs",
@@ -147,16 +148,7 @@ def rules_json(data: dict) -> Rules:
 def advise_work(data: Any) -> Callable[[Job], dict]:
     """A job giving advice as ``marias tysiacha advise --json`` does; the request is the command
     line as an object (``hand``, ``bid``, ``widows``, ... with ``_`` for ``-``), read first."""
-    if not isinstance(data, dict):
-        raise MariasError("the advice request is an object with 'hand' and the options of marias tysiacha advise")
-    unknown = set(data) - set(ADVISE_KEYS)
-    if unknown:
-        raise MariasError(f"unknown key {min(unknown)!r} in the advice request (keys: {', '.join(ADVISE_KEYS)})")
-    hand = data.get("hand")
-    if isinstance(hand, list) and all(isinstance(c, str) for c in hand):
-        hand = " ".join(hand)
-    if not isinstance(hand, str) or not hand.strip():
-        raise MariasError("'hand' is the card text of 7 or 10 cards, e.g. \"hA hX hK hO bA lA a9\"")
+    hand = read_hand(data, ADVISE_KEYS, "marias tysiacha advise", "hA hX hK hO bA lA a9")
     cards = CardSet.from_str(hand)
     if len(cards) not in (7, 10):
         raise MariasError(f"the hand must be 7 cards (before the widow) or 10 (after it), not {len(cards)}")
