@@ -11,6 +11,9 @@ stopped (``analyzer.cancel``) within a fraction of a second when its client goes
 DELETEd, when it runs past its time or when the server stops. The :class:`Guard` answers only
 requests for the board's own host names, and refuses state-changing requests from other origins
 (docs/board.md). Bad input answers 400 ``{"error": "<the CLI's one-line message>"}``.
+Tysiacha goes through the same endpoints, told apart by ``"game": "tysiacha"`` in the body
+(``analyzer.web.tysiacha`` computes its answers, ``marias tysiacha ... --json``'s objects), so
+that its requests and jobs run under this same machinery.
 """
 from __future__ import annotations
 
@@ -164,7 +167,7 @@ def claim_options(request: Request) -> dict[str, Any]:
             "components": components or None, "strict": _flag(request, "strict")}
 
 
-def _ty_rules(request: Request) -> Any:
+def _ty_rules(request: Request) -> ty.Rules:
     """Tysiacha's rule options from the query (``marias tysiacha``'s --marriages, --any-lead,
     --must-beat): ``?marriages=german&any_lead=1&must_beat=1``."""
     return _read(lambda: ty.Rules(request.query_params.get("marriages", "seed"), _flag(request, "any_lead"),

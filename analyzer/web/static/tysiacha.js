@@ -102,10 +102,10 @@ function tyDraw() {
   const view = ty.view, p = view.position;
   const trump = p.trump ? `${SYMBOL[p.trump]} ${TY_SUITS[p.trump]}` : "none";
   const declared = p.declared.map(([seat, suit]) => `seat ${seat} ${SYMBOL[suit]}`).join(", ") || "none";
-  const state_ = $("ty-state");
-  state_.textContent = `declarer seat ${p.declarer}, bid ${p.bid} · trump: ${trump} · marriages declared: ${declared}` +
+  const stateLine = $("ty-state");
+  stateLine.textContent = `declarer seat ${p.declarer}, bid ${p.bid} · trump: ${trump} · marriages declared: ${declared}` +
     ` · points taken ${p.taken.join(", ")} · the declarer has ${view.declarer_points}`;
-  state_.dataset.trump = p.trump || "";
+  stateLine.dataset.trump = p.trump || "";
   const totals = Object.fromEntries(((view.solve && view.solve.moves) || []).map((m) => [m.move, m.total]));
   const best = tyBestMoves(view);
   const hands = $("ty-hands");
