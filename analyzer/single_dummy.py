@@ -189,10 +189,11 @@ def values_of(view: View, worlds: Worlds, seed: int = 0, threads: int | None = N
     kinds, first = _kinds(worlds, base)
     same = _equivalent(base, view)
     searched = [c for c in base.legal_moves() if same.get(c, c) == c]
-    plans = [_plan(view, worlds, card, kinds, first) for card in searched]
+    befores = [view.world_position(worlds.hands[i], int(worlds.talon[i])) for i in first]  # one of each kind
+    plans = [_plan(view, worlds, card, kinds, befores) for card in searched]
     n = len(worlds)
     answers = [{name: np.zeros(n, np.int64) for name in plan.names} for plan in plans]
-    exact = _ExactAfter(view, worlds, plans) if base.contract.has_trumps else None
+    exact = _ExactAfter(befores[0], worlds, plans) if base.contract.has_trumps else None
     nodes = [0]
     lock = threading.Lock()
 
@@ -232,11 +233,10 @@ class _ExactAfter:
     world by world: one ``move_values`` call gives every legal card's value from the mover's
     position, the card's own gain included; the plan's column is that less the gain."""
 
-    def __init__(self, view: View, worlds: Worlds, plans: list[_Plan]) -> None:
-        before = view.world_position(worlds.hands[0], int(worlds.talon[0]))
-        q = question(before, "game")  # the hra search; its game is the same in every world
+    def __init__(self, before: Position, worlds: Worlds, plans: list[_Plan]) -> None:
+        q = question(before, "game")  # the hra search (before: one world's position); the same game in every world
         self.game, self.state = q.game(before), q.state(before)
-        self.worlds, self.seats, self.plans = worlds, view.base.seats, plans
+        self.worlds, self.seats, self.plans = worlds, before.seats, plans
 
     def run(self, lo: int, hi: int, answers: list[dict[str, np.ndarray]], tt_log2: int) -> int:
         search = thread_search(tt_log2)
@@ -348,12 +348,12 @@ class _Plan:
         return CardOutcome(made, makes, points if self.hra else None)
 
 
-def _plan(view: View, worlds: Worlds, card: Card, kinds: np.ndarray, first: np.ndarray) -> _Plan:
+def _plan(view: View, worlds: Worlds, card: Card, kinds: np.ndarray, befores: list[Position]) -> _Plan:
     """The questions after ``card``: the targets worked out once per kind of world, from a world's
-    own position (the state and the games are the same in every world)."""
+    own position (``befores``, one world of each kind; the state and the games are the same in
+    every world)."""
     contract = view.base.contract
     names = list(COMPONENTS[contract])
-    befores = [view.world_position(worlds.hands[i], int(worlds.talon[i])) for i in first]
     afters = [before.play(card, check=False) for before in befores]
     asked = [questions(after) for after in afters]
     hra = contract.has_trumps
