@@ -1,10 +1,11 @@
 """Single-dummy card values: each legal card of the seat to move valued over the worlds of its
 view (docs/single-dummy.md), every card on the same worlds (paired).
 
-For each card, the worlds cross into the C core in one ``run_batch`` call: the contract's
-components as yes/no questions, the hra search (with trumps) as an exact value. The targets move
-with the world (the marriages a hidden hand holds, a hidden talon's points), so they are worked
-out once per kind of world, from a world's own position, and passed per world.
+For each card, the worlds cross into the C core in ``run_batch`` calls for the contract's
+components (yes/no questions); the hra value (with trumps, an exact search) of every card of a
+world comes from one ``move_values`` call. The targets move with the world (the marriages a
+hidden hand holds, a hidden talon's points), so they are worked out once per kind of world,
+from a world's own position, and passed per world.
 
 >>> from analyzer.rules import Position, strength
 >>> pos = Position.from_json({"hands": ["hA bX", "h7 b7", "h8 bA"], "trump": "h", "contract": "game"})
@@ -319,6 +320,8 @@ class _Plan:
     exact: str  # the column of the hra value ("game" or "hra"; "" without trumps), not in batches
 
     def run(self, hands: np.ndarray, lo: int, hi: int, out: dict[str, np.ndarray], tt_log2: int) -> int:
+        if not self.batches:
+            return 0  # only the hra value, which _ExactAfter asks
         hands = hands.copy()
         hands[:, self.seat] &= np.uint32(~(1 << int(self.card)) & 0xFFFFFFFF)
         nodes = 0

@@ -87,32 +87,34 @@ def values(args: argparse.Namespace) -> None:
             deal = deal.replace(leader=0)
             position = deal if who == "actor" else deal.play(next(iter(deal.legal_moves())))
             started, used = time.perf_counter(), time.process_time()
-            sd = single_dummy(position, position.to_move, args.worlds, seed=i)
+            sd = single_dummy(position, position.to_move, args.worlds, seed=i, threads=args.threads)
             times.append(time.perf_counter() - started)
             cpu.append(time.process_time() - used)
             nodes.append(sd.nodes)
         print(f"card values at trick 1, {who} to move (seat {position.to_move}), {args.worlds} worlds, "
               f"{args.hands} deals: median {statistics.median(times):.3f} s (min {min(times):.3f}, "
-              f"max {max(times):.3f}); CPU seconds (both threads) median {statistics.median(cpu):.3f}; "
+              f"max {max(times):.3f}); CPU seconds ({args.threads} threads) median {statistics.median(cpu):.3f}; "
               f"median nodes {statistics.median(nodes):,.0f}")
 
 
 class Timer:
-    """Seconds spent in a function, summed over every thread's calls."""
+    """CPU seconds spent in a function (``time.thread_time`` of the thread that calls it, the C
+    search included: it runs on that thread), summed over every thread's calls."""
 
     def __init__(self) -> None:
         self.spent: dict[str, float] = defaultdict(float)
 
-    def wrap(self, module, name: str) -> None:
+    def wrap(self, module, name: str, label: str = "") -> None:
         inner = getattr(module, name)
 
         def timed(*a, **k):
-            started = time.perf_counter()
+            started = time.thread_time()
             try:
                 return inner(*a, **k)
             finally:
-                self.spent[name] += time.perf_counter() - started
+                self.spent[label] += time.thread_time() - started
 
+        label = label or name
         setattr(module, name, timed)
 
 
@@ -131,17 +133,12 @@ def realistic_part(args: argparse.Namespace) -> None:
     timer.wrap(realistic_module, "values_of")  # the decisions' worlds drawn inside it are counted apart
     from analyzer import view as view_module
 
+    from analyzer import single_dummy as sd_module
+
     timer.wrap(view_module.View, "worlds")
-    original_solve = Solver.solve
-
-    def solve(self, *a, **k):
-        started = time.perf_counter()
-        try:
-            return original_solve(self, *a, **k)
-        finally:
-            timer.spent["solve (last trick, open-hand deal)"] += time.perf_counter() - started
-
-    Solver.solve = solve
+    timer.wrap(sd_module._ExactAfter, "run", "the core inside values_of")
+    timer.wrap(sd_module._Plan, "run", "the core inside values_of")
+    timer.wrap(Solver, "solve", "solve (last trick, open-hand deal)")
     started, used = time.perf_counter(), time.process_time()
     result = realistic(deal, 0, args.deals, args.k, args.seed, jobs=args.jobs, settle=False)
     seconds, cpu = time.perf_counter() - started, time.process_time() - used
@@ -157,11 +154,14 @@ def realistic_part(args: argparse.Namespace) -> None:
     print(f"  ±3 points (one standard error) at this p needs about {needed} deals: "
           f"{needed * seconds / result.deals:.0f} s at this rate; at p = 0.5, 278 deals: "
           f"{278 * seconds / result.deals:.0f} s")
-    total = sum(timer.spent.values())
-    print("  where the time goes (thread seconds, summed over the jobs):")
+    print(f"  where the CPU goes (thread CPU seconds, summed over the jobs; {cpu:.1f} in all):")
+    core = timer.spent.pop("the core inside values_of", 0.0)
     for name, spent in sorted(timer.spent.items(), key=lambda kv: -kv[1]):
-        print(f"    {name}: {spent:.1f} s")
-    print(f"    (values_of: the decisions' searches and their targets; total {total:.1f} s)")
+        print(f"    {name}: {spent:.2f} s ({100 * spent / cpu:.0f} %)")
+        if name == "values_of":
+            print(f"      of which the core (hra values and yes/no batches): {core:.2f} s ({100 * core / cpu:.0f} %)")
+    rest = cpu - sum(timer.spent.values())
+    print(f"    the rest (the playout's own play, legal cards, the deals drawn): {rest:.2f} s ({100 * rest / cpu:.0f} %)")
 
 
 def overstatement(args: argparse.Namespace) -> None:
@@ -219,20 +219,9 @@ def profile(args: argparse.Namespace) -> None:
 
     rng = random.Random(args.seed)
     deals = [deal_for(rng, "game").replace(leader=0) for _ in range(args.hands)]
-    spent: dict[str, float] = defaultdict(float)
-
-    def timed(owner, name: str, phase: str) -> None:
-        inner = getattr(owner, name)
-
-        def wrapper(*a, **k):
-            started = time.process_time()
-            try:
-                return inner(*a, **k)
-            finally:
-                spent[phase] += time.process_time() - started
-
-        setattr(owner, name, wrapper)
-
+    timer = Timer()  # one thread: its CPU seconds are the process's
+    spent = timer.spent
+    timed = timer.wrap
     timed(view_module.View, "worlds", "1 drawing the worlds")
     for name in ("_kinds", "_equivalent", "_plan"):
         timed(sdm, name, "2 building the core's inputs")
@@ -265,6 +254,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--k", type=int, default=10)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=2, help="--part values: threads of a call")
     parser.add_argument("--per-contract", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
