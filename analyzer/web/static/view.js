@@ -195,6 +195,7 @@ async function reviewViewMark() {
       kind.textContent = reviewViewCell(judged, words);
       rows[i].dataset.sdKind = judged ? judged.kind : "";
     });
+    cols.forEach(([, kind], i) => { if (rows[i].dataset.sdKind === undefined) kind.textContent = ""; });  // past a stop
   } catch (error) {
     if (seq === reviewViewState.seq) cols.forEach(([, kind]) => { kind.textContent = error.message; });
   }
