@@ -197,8 +197,10 @@ class View:
         """One world, uniformly: each group's share of each place drawn with the exact counts of
         the worlds it leaves as weights, then its cards shuffled into the shares (``memo`` keeps
         the weights between the draws of one call)."""
-        groups = self._groups()
-        counter = _counter(groups)
+        if "groups" not in memo:  # the same for every draw of the call
+            memo["groups"] = self._groups()
+            memo["counter"] = _counter(memo["groups"])
+        groups, counter = memo["groups"], memo["counter"]
         caps = self.sizes
         masks = [0] * len(self.places)
         for index, (bits, where) in enumerate(groups):
