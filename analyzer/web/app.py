@@ -261,8 +261,14 @@ async def api_deal(request: Request) -> Response:
 
 
 async def api_review(request: Request) -> Response:
+    """POST /api/review; ``?view=1`` (with ``worlds`` and ``seed``): each card judged also by what
+    its player could know, as ``marias review --view --json`` prints it."""
     data = _json(await _body(request), "the game")
-    return await _in_thread(request, lambda: review_json(data))
+    view = _flag(request, "view")
+    worlds = request.query_params.get("worlds")
+    seed: object = request.query_params.get("seed", "0")
+    seed = int(seed) if isinstance(seed, str) and seed.isdigit() else seed  # else refused, in one line
+    return await _in_thread(request, lambda: review_json(data, view, worlds, seed))
 
 
 async def api_meta(request: Request) -> Response:

@@ -132,11 +132,16 @@ def deal_json(data: Any) -> dict:
     return position.to_json()
 
 
-def review_json(data: Any) -> dict:
-    """What ``marias review --json`` prints for the game JSON ``data`` (the deal and "played")."""
+def review_json(data: Any, view: bool = False, worlds: Any = None, seed: Any = 0) -> dict:
+    """What ``marias review --json`` prints for the game JSON ``data`` (the deal and "played");
+    ``view``: what ``marias review --view --json`` prints, each card judged also by what its
+    player could know, on ``worlds`` worlds (default VIEW_WORLDS) from ``seed``."""
     if isinstance(data, dict):
         check_talon_json(canonical_json(data))  # csm 7.2, as marias review refuses it
-    return review_game(data).to_json()
+    if not view:
+        return review_game(data).to_json()
+    return review_game(data, view=True, worlds=view_worlds(VIEW_WORLDS if worlds is None else worlds),
+                       seed=view_seed(seed)).to_json()
 
 
 def meta_json() -> dict:
@@ -283,6 +288,21 @@ VIEW_WORLDS = 100  # the board's default worlds for single-dummy values (docs/si
 VIEW_MAX_WORLDS = 2000  # and the most it takes: a request answers within seconds
 
 
+def view_worlds(value: Any) -> int | str:
+    """The worlds a board's request asks for (a number or "all"), within VIEW_MAX_WORLDS."""
+    worlds = parse_worlds(value)
+    if worlds != "all" and worlds > VIEW_MAX_WORLDS:
+        raise MariasError(f"worlds must be at most {VIEW_MAX_WORLDS} here, not {worlds}")
+    return worlds
+
+
+def view_seed(value: Any) -> int:
+    """A board's request's seed: a whole number >= 0."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**63:
+        raise MariasError(f"seed must be a whole number >= 0, not {value!r}")
+    return value
+
+
 def view_json(data: Any) -> dict:
     """The single-dummy values of the side to move on the board as ``seat`` sees the deal:
     ``{"position", "cards", "seat", "worlds", "seed"}`` as ``marias solve --view SEAT --json``
@@ -303,12 +323,8 @@ def view_json(data: Any) -> dict:
     seat = data["seat"]
     if isinstance(seat, bool) or seat not in (0, 1, 2):
         raise MariasError(f"seat must be 0, 1 or 2, not {seat!r}")
-    worlds = parse_worlds(data.get("worlds", VIEW_WORLDS))
-    if worlds != "all" and worlds > VIEW_MAX_WORLDS:
-        raise MariasError(f"worlds must be at most {VIEW_MAX_WORLDS} here, not {worlds}")
-    seed = data.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise MariasError(f"seed must be a whole number >= 0, not {seed!r}")
+    worlds = view_worlds(data.get("worlds", VIEW_WORLDS))
+    seed = view_seed(data.get("seed", 0))
     if position.tricks_left == 0 or position.to_move != seat:
         return {"view": seat, "to_move": None if position.tricks_left == 0 else position.to_move,
                 "card_values": None, "note": f"seat {seat} is not to move"}
