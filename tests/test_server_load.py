@@ -186,6 +186,24 @@ def test_a_dropped_clients_solve_stops(server: Server) -> None:
     assert status == 200 and time.perf_counter() - started < loaded(1)
 
 
+@pytest.mark.parametrize("path,body", [
+    ("/api/board", {"position": full_two_player_hand(), "cards": []}),
+    ("/api/board?time_limit=30", {"position": full_two_player_hand(), "cards": []}),
+])
+def test_a_dropped_clients_board_stops(server: Server, path: str, body: dict) -> None:
+    """The board's analysis of a whole two-player hand (minutes of search), asked by two clients
+    that go away after a second: both threads are free again at once, not at the board's limit."""
+    clients = [threading.Thread(target=drop_after, args=(server, path, body, 1)) for _ in range(2)]
+    for t in clients:
+        t.start()
+    for t in clients:
+        t.join(10)
+    time.sleep(0.5)
+    started = time.perf_counter()
+    status, _ = server.request("POST", "/api/solve", SEVEN, timeout=10)
+    assert status == 200 and time.perf_counter() - started < loaded(1)
+
+
 def test_serve_stops_on_sigint_within_a_second_without_a_traceback(server: Server) -> None:
     """Ctrl-C while two long solves and a job run: within a second the server has stopped (every
     search cancelled, the answers sent, "stopped" said), the process ends soon after (the

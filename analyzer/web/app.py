@@ -223,7 +223,8 @@ async def api_solve(request: Request) -> Response:
 async def api_board(request: Request) -> Response:
     data = _json(await _body(request), "the board request")
     analyse = _flag(request, "analyse") if "analyse" in request.query_params else True
-    return await _in_thread(request, lambda: board_json(data, analyse))
+    limit = _seconds(request, "time_limit", request.app.state.limits.time)  # past it a 503
+    return await _in_thread(request, lambda: board_json(data, analyse), limit)
 
 
 async def api_deal(request: Request) -> Response:
@@ -234,7 +235,8 @@ async def api_deal(request: Request) -> Response:
 
 async def api_review(request: Request) -> Response:
     data = _json(await _body(request), "the game")
-    return await _in_thread(request, lambda: review_json(data))
+    limit = _seconds(request, "time_limit", request.app.state.limits.time)  # past it a 503
+    return await _in_thread(request, lambda: review_json(data), limit)
 
 
 async def api_meta(request: Request) -> Response:
