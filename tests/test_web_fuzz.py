@@ -27,9 +27,9 @@ ADVICE = {"hand": "hA hX hK hO hU h9 bA bX aA aX", "talon": "lA l7", "worlds": 4
 ENDPOINTS: dict[str, tuple[list[object], list[str]]] = {
     "/api/solve": ([SEVEN], ["cards", "contract", "trump", "time_limit"]),
     "/api/claim": ([CLAIM], ["count", "consistent", "component", "strict", "time_limit", "max_redistributions"]),
-    "/api/board": ([{"position": SEVEN, "cards": ["hA"]}], ["analyse"]),
+    "/api/board": ([{"position": SEVEN, "cards": ["hA"]}], ["analyse", "time_limit"]),
     "/api/deal": ([{"seed": 42}], []),
-    "/api/review": ([GAME], []),
+    "/api/review": ([GAME], ["time_limit"]),
     "/api/view": ([{"position": SEVEN, "cards": [], "seat": 0, "worlds": 8}], []),
     "/api/advise": ([ADVICE], ["time_limit"]),
     "/api/jobs/claim": ([CLAIM], ["count", "time_limit"]),
@@ -106,6 +106,16 @@ def fuzz(server: Server, count: int, seed: str) -> list[str]:
     if status != 200:
         found.append(f"/api/meta answers {status} after the fuzz")
     return found
+
+
+def test_every_post_endpoint_is_fuzzed() -> None:
+    """The fuzz knows every endpoint that takes a body: one added to the board is fuzzed too."""
+    from starlette.routing import Route
+
+    from analyzer.web import create_app
+
+    posts = {route.path for route in create_app().routes if isinstance(route, Route) and "POST" in (route.methods or ())}
+    assert posts == set(ENDPOINTS), posts ^ set(ENDPOINTS)
 
 
 def test_working_requests_answer(server: Server) -> None:
