@@ -174,8 +174,8 @@ def test_45_long_solves_at_once_stay_bounded_and_meta_answers(server: Server) ->
     started = time.perf_counter()
     status, _ = server.request("POST", "/api/solve", SEVEN, timeout=10)
     quick = time.perf_counter() - started
-    print(f"meta at worst {worst * 1000:.0f} ms; RSS {before:.0f} -> peak {peak:.0f} MiB; a solve after: {quick:.2f} s; "
-          f"answers {Counter(answers)}")
+    print(f"meta at worst {worst * 1000:.0f} ms; RSS {before:.0f} -> peak {peak:.0f} MiB; "
+          f"a solve after: {quick:.2f} s; answers {Counter(answers)}")
     # the searches were asked for: 18 (2 running, 16 waiting) had no answer when their client left,
     # the rest were told 429 at once (none an error that would have made the test vacuous)
     assert len(answers) == 45 and set(answers) <= {None, 429}, Counter(answers)

@@ -114,7 +114,8 @@ def test_every_post_endpoint_is_fuzzed() -> None:
 
     from analyzer.web import create_app
 
-    posts = {route.path for route in create_app().routes if isinstance(route, Route) and "POST" in (route.methods or ())}
+    posts = {route.path for route in create_app().routes
+             if isinstance(route, Route) and "POST" in (route.methods or ())}
     assert posts == set(ENDPOINTS), posts ^ set(ENDPOINTS)
 
 

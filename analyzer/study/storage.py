@@ -1,10 +1,12 @@
 """Runs that survive: finished chunks kept as part files, resumed, combined into the table."""
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
-from collections.abc import Iterator, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -148,7 +150,8 @@ class Parts:
             types = file.schema_arrow
             if schema is not None and not types.remove_metadata().equals(schema.remove_metadata()):
                 return None
-            deals = file.read(columns=["deal"])["deal"].to_numpy() if "deal" in types.names else None
+            # (no threads: each would keep its own pages of Arrow's allocator)
+            deals = file.read(columns=["deal"], use_threads=False)["deal"].to_numpy() if "deal" in types.names else None
         if deals is None or len(deals) != b - a or not np.array_equal(deals, np.arange(a, b)):
             return None
 
@@ -162,6 +165,7 @@ class Parts:
         import pyarrow.parquet as pq
 
         writer = schema = None
+        give_back()  # what the chunks left free, before the combine adds its own
         try:
             for a, b in spans:
                 batches = self._batches(a, b, schema)
@@ -177,7 +181,7 @@ class Parts:
                         writer = pq.ParquetWriter(path, schema, compression="snappy")
                     writer.write_batch(batch)
                     del batch
-                    pa.default_memory_pool().release_unused()  # else the allocator keeps each batch's pages
+                    give_back()
         finally:
             if writer is not None:
                 writer.close()
@@ -191,6 +195,30 @@ class Parts:
                     continue
                 for j, batch in enumerate(batches):
                     with_dtypes(batch.to_pandas()).to_csv(out, index=False, header=i == 0 and j == 0)
+
+
+def give_back() -> None:
+    """Hand memory freed since to the system: Arrow's allocator keeps the pages of the batches it
+    held, glibc's heap those of the parts' footers and the encoders' buffers (malloc_trim, glibc
+    only); otherwise each stays counted in the process's size."""
+    import pyarrow as pa
+
+    pa.default_memory_pool().release_unused()
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+@functools.cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        return ctypes.CDLL("libc.so.6").malloc_trim  # glibc; musl has none
+    except (OSError, AttributeError):
+        return None
 
 
 def missing(done: Sequence[tuple[int, int]], n: int) -> list[tuple[int, int]]:
