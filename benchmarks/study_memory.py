@@ -88,7 +88,8 @@ def main() -> None:
                         first, reset = rss, reset_peak(process.pid)
                     chunk_peak = max(chunk_peak or 0.0, rss)
                 hwm = rss_mib(process.pid, "VmHWM") if reset else None
-                peak = hwm if hwm is not None else peak  # the last one read before the process ended
+                if reset:  # the last VmHWM read before the process ended, or a later sample
+                    peak = max(peak or 0.0, rss, hwm or 0.0)
             time.sleep(args.every)
         seconds = time.perf_counter() - started
         err = process.stderr.read() if process.stderr else ""
