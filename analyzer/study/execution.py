@@ -105,8 +105,7 @@ def die_with_parent(parent: int) -> None:
 def _execute_dask(study: Study, todo: Iterator[tuple[int, int]],
                   address: str) -> Iterator[tuple[int, int, pd.DataFrame]]:
     """The chunks on a dask cluster, AHEAD per thread of its workers in flight (counted when the
-    client connects), as local workers are given them: a million-deal study is not a thousand
-    futures at once, and an interrupt (the generator closed) cancels the few in flight and
+    client connects), as local workers are given them: never all of a study's chunks at once, and an interrupt (the generator closed) cancels the few in flight and
     submits no more."""
     from distributed import as_completed
 
