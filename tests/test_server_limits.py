@@ -146,19 +146,21 @@ def test_the_servers_time_limit_stops_a_request() -> None:
 
 
 def test_board_and_review_take_a_lower_time_limit_not_a_higher_one(client) -> None:
-    """``?time_limit=`` lowers the board's 60 s for /api/board and /api/review as for /api/solve:
-    the board's analysis of a whole two-player hand (minutes) answers 503 at 0.3 s."""
+    """``?time_limit=`` lowers the board's 60 s for /api/board and /api/review as for /api/solve
+    (Tysiacha's too): the board's analysis of a whole two-player hand (minutes) answers 503 at 0.3 s."""
     board = {"position": full_two_player_hand(), "cards": []}
     started = time.perf_counter()
     answer = client.post("/api/board?time_limit=0.3", json=board)
     assert answer.status_code == 503 and "time limit of 0.3 s" in answer.json()["error"], answer.json()
     assert time.perf_counter() - started < loaded(1.5)
     game = json.loads((EXAMPLES / "game_review.json").read_text())
-    for path, body in (("/api/board", board), ("/api/review", game)):
+    tysiacha = {"game": "tysiacha", "hands": ["hA hX hK hO", "bA bX bK bO", "lA lX lK lO"], "taken": [0, 0, 30]}
+    for path, body in (("/api/board", board), ("/api/review", game), ("/api/solve", tysiacha)):
         for query in ("time_limit=61", "time_limit=1e300", "time_limit=0"):
             answer = client.post(f"{path}?{query}", json=body)
             assert answer.status_code == 400 and "time_limit" in answer.json()["error"], (path, query)
     assert client.post("/api/review?time_limit=5", json=game).status_code == 200
+    assert client.post("/api/solve?time_limit=5", json=tysiacha).status_code == 200
 
 
 def test_a_cancelled_review_stops_after_the_card_being_valued(monkeypatch) -> None:

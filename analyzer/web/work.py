@@ -179,19 +179,26 @@ def _text(data: dict, key: str) -> str | None:
     return value
 
 
-def read_advice_request(data: Any) -> dict[str, Any]:
-    """The advice request checked and with the CLI's defaults filled in; MariasError for bad input
-    (the CLI's own one-line messages where the CLI can say the same thing)."""
+def read_hand(data: Any, keys: tuple[str, ...], command: str, example: str) -> str:
+    """The shape of an advice request: an object of ``keys`` (``command``'s options, ``_`` for
+    ``-``) whose ``hand`` is card text or a list of tokens; the hand's text, or a MariasError."""
     if not isinstance(data, dict):
-        raise MariasError("the advice request is an object with 'hand' and the options of marias advise")
-    unknown = set(data) - set(ADVISE_KEYS)
+        raise MariasError(f"the advice request is an object with 'hand' and the options of {command}")
+    unknown = set(data) - set(keys)
     if unknown:
-        raise MariasError(f"unknown key {min(unknown)!r} in the advice request (keys: {', '.join(ADVISE_KEYS)})")
+        raise MariasError(f"unknown key {min(unknown)!r} in the advice request (keys: {', '.join(keys)})")
     hand = data.get("hand")
     if isinstance(hand, list) and all(isinstance(c, str) for c in hand):
         hand = " ".join(hand)
     if not isinstance(hand, str) or not hand.strip():
-        raise MariasError("'hand' is the card text of the hand, e.g. \"hA hX hK ...\"")
+        raise MariasError(f"'hand' is the card text of the hand, e.g. \"{example}\"")
+    return hand
+
+
+def read_advice_request(data: Any) -> dict[str, Any]:
+    """The advice request checked and with the CLI's defaults filled in; MariasError for bad input
+    (the CLI's own one-line messages where the CLI can say the same thing)."""
+    hand = read_hand(data, ADVISE_KEYS, "marias advise", "hA hX hK ...")
     request: dict[str, Any] = {"hand": hand, "seat": _whole(data, "seat", 0, 0), "rules": _text(data, "rules") or "csm",
                                "seed": _whole(data, "seed", 0, 0), "actor": _whole(data, "actor", 0),
                                "talons": _whole(data, "talons", 2), "jobs": _whole(data, "jobs", 1)}
