@@ -35,9 +35,9 @@ ENDPOINTS: dict[str, tuple[list[object], list[str]]] = {
     "/api/claim": ([CLAIM, TY], ["count", "consistent", "component", "strict", "time_limit", "max_redistributions",
                                  "target", *TY_RULES]),
     "/api/board": ([{"position": SEVEN, "cards": ["hA"]}, {"position": TY, "cards": ["hO+", "bA"]}],
-                   ["analyse", *TY_RULES]),
+                   ["analyse", "time_limit", *TY_RULES]),
     "/api/deal": ([{"seed": 42}, {"game": "tysiacha", "seed": 42}], []),
-    "/api/review": ([GAME], []),
+    "/api/review": ([GAME], ["time_limit"]),
     "/api/view": ([{"position": SEVEN, "cards": [], "seat": 0, "worlds": 8}], []),
     "/api/advise": ([ADVICE, TY_ADVICE], ["time_limit"]),
     "/api/jobs/claim": ([CLAIM, TY], ["count", "time_limit", "target", *TY_RULES]),
@@ -115,6 +115,17 @@ def fuzz(server: Server, count: int, seed: str) -> list[str]:
     if status != 200:
         found.append(f"/api/meta answers {status} after the fuzz")
     return found
+
+
+def test_every_post_endpoint_is_fuzzed() -> None:
+    """The fuzz knows every endpoint that takes a body: one added to the board is fuzzed too."""
+    from starlette.routing import Route
+
+    from analyzer.web import create_app
+
+    posts = {route.path for route in create_app().routes
+             if isinstance(route, Route) and "POST" in (route.methods or ())}
+    assert posts == set(ENDPOINTS), posts ^ set(ENDPOINTS)
 
 
 def test_working_requests_answer(server: Server) -> None:

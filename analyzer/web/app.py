@@ -233,12 +233,12 @@ def _count(request: Request, name: str, most: int) -> int:
 
 async def api_solve(request: Request) -> Response:
     data = _json(await _body(request), "the position")
+    limit = _seconds(request, "time_limit", request.app.state.limits.time)
     if ty.is_tysiacha(data):
         rules = _ty_rules(request)
-        return await _in_thread(request, lambda: ty.solve_json(data, rules))
+        return await _in_thread(request, lambda: ty.solve_json(data, rules), limit)  # past it a 503
     cards = _flag(request, "cards")
     contract, trump = request.query_params.get("contract"), request.query_params.get("trump")
-    limit = _seconds(request, "time_limit", request.app.state.limits.time)
     # the stock search answers "undecided" at its limit; the scope's is a backstop a little later
     return await _in_thread(request, lambda: solve_json(data, cards, contract, trump, limit), limit + 5)
 
@@ -246,10 +246,11 @@ async def api_solve(request: Request) -> Response:
 async def api_board(request: Request) -> Response:
     data = _json(await _body(request), "the board request")
     analyse = _flag(request, "analyse") if "analyse" in request.query_params else True
+    limit = _seconds(request, "time_limit", request.app.state.limits.time)  # past it a 503
     if ty.is_tysiacha(data):
         rules = _ty_rules(request)
-        return await _in_thread(request, lambda: ty.board_json(data, rules, analyse))
-    return await _in_thread(request, lambda: board_json(data, analyse))
+        return await _in_thread(request, lambda: ty.board_json(data, rules, analyse), limit)
+    return await _in_thread(request, lambda: board_json(data, analyse), limit)
 
 
 async def api_deal(request: Request) -> Response:
@@ -268,7 +269,8 @@ async def api_review(request: Request) -> Response:
     worlds = request.query_params.get("worlds")
     seed: object = request.query_params.get("seed", "0")
     seed = int(seed) if isinstance(seed, str) and seed.isdigit() else seed  # else refused, in one line
-    return await _in_thread(request, lambda: review_json(data, view, worlds, seed))
+    limit = _seconds(request, "time_limit", request.app.state.limits.time)  # past it a 503
+    return await _in_thread(request, lambda: review_json(data, view, worlds, seed), limit)
 
 
 async def api_meta(request: Request) -> Response:

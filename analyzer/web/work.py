@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from analyzer import claims
+from analyzer import cancel, claims
 from analyzer.cards import Card, CardSet, parse_cards
 from analyzer.contract import MARRIAGE_RULES, RULE_SETS, SEAT_NAMES, Contract
 from analyzer.errors import MariasError
@@ -66,6 +66,7 @@ def board_json(data: Any, analyse: bool = True) -> dict:
     if not isinstance(cards, (list, str)):
         raise MariasError("'cards' must be a list of card tokens or a string of them")
     out = play(start, cards)
+    cancel.check()  # each step below is one search: a cancelled request stops between them
     position = out.position
     view: dict[str, Any] = {
         "start": start.to_json(),  # the set-up as read (defaults filled in, cards in one spelling)
@@ -80,6 +81,7 @@ def board_json(data: Any, analyse: bool = True) -> dict:
     if analyse and out.decided is None and not out.finished:
         view["solve"] = _analysis(json.dumps(position.to_json(), sort_keys=True))
     if out.finished and analyse:
+        cancel.check()
         view["result"] = played_result(start, list(parse_cards(cards)))
     return view
 
@@ -138,10 +140,13 @@ def review_json(data: Any, view: bool = False, worlds: Any = None, seed: Any = 0
     player could know, on ``worlds`` worlds (default VIEW_WORLDS) from ``seed``."""
     if isinstance(data, dict):
         check_talon_json(canonical_json(data))  # csm 7.2, as marias review refuses it
+    # A cancelled request (client gone, time limit) stops after the card being valued: each card
+    # is one search of a three-player deal, milliseconds (a two-player hand's stock search, the
+    # long one, stops by itself: analyzer.cancel).
     if not view:
-        return review_game(data).to_json()
+        return review_game(data, progress=cancel.check).to_json()
     return review_game(data, view=True, worlds=view_worlds(VIEW_WORLDS if worlds is None else worlds),
-                       seed=view_seed(seed)).to_json()
+                       seed=view_seed(seed), progress=cancel.check).to_json()
 
 
 def meta_json() -> dict:
