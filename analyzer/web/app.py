@@ -42,13 +42,13 @@ from analyzer.web import tysiacha as ty
 from analyzer.web.jobs import Job, Jobs, Requests, TooBusy
 from analyzer.web.work import (
     advise_work,
-    api_view,
     board_json,
     claim_work,
     deal_json,
     meta_json,
     review_json,
     solve_json,
+    view_json,
 )
 
 MAX_BODY = 64 * 1024  # bytes: a position is well under 1 KiB, a whole game's review a few
@@ -271,6 +271,14 @@ async def api_review(request: Request) -> Response:
     seed = int(seed) if isinstance(seed, str) and seed.isdigit() else seed  # else refused, in one line
     limit = _seconds(request, "time_limit", request.app.state.limits.time)  # past it a 503
     return await _in_thread(request, lambda: review_json(data, view, worlds, seed), limit)
+
+
+async def api_view(request: Request) -> Response:
+    """POST /api/view: the single-dummy values of the side to move as a seat sees the deal
+    (``marias solve --view SEAT --json``), under the requests' threads and limits like a solve."""
+    data = _json(await _body(request), "the view request")
+    limit = _seconds(request, "time_limit", request.app.state.limits.time)  # past it a 503
+    return await _in_thread(request, lambda: view_json(data), limit)
 
 
 async def api_meta(request: Request) -> Response:

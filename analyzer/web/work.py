@@ -334,24 +334,3 @@ def view_json(data: Any) -> dict:
         return {"view": seat, "to_move": None if position.tricks_left == 0 else position.to_move,
                 "card_values": None, "note": f"seat {seat} is not to move"}
     return {**single_dummy(position, seat, worlds, seed).to_json(), "to_move": position.to_move}
-
-
-async def api_view(request: Any) -> Any:
-    """POST /api/view: :func:`view_json` on a worker thread (the endpoint is here so that the
-    server adds one route for it); bad input is a 400 with the one-line message."""
-    import anyio
-    from starlette.responses import JSONResponse
-
-    from analyzer.reading import parse_json
-
-    body = await request.body()
-    if len(body) > 64 * 1024:
-        return JSONResponse({"error": f"the request is over {64 * 1024} bytes"}, status_code=413)
-    try:
-        data = parse_json(body.decode("utf-8"), "the view request")
-        payload = await anyio.to_thread.run_sync(lambda: view_json(data))
-    except UnicodeDecodeError:
-        return JSONResponse({"error": "the request is not UTF-8 text"}, status_code=400)
-    except MariasError as exc:
-        return JSONResponse({"error": str(exc)}, status_code=400)
-    return JSONResponse(payload)
