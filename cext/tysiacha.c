@@ -97,11 +97,45 @@ static uint32_t follow_set(const ty_ctx *c, uint32_t hand) {
 
 static inline int to_move(const ty_ctx *c) { return (c->leader + c->ntrick) % 3; }
 
-/* The legal moves of the seat to move, unordered. */
-static int gen_moves(const ty_ctx *c, int8_t *moves) {
+/* The last card of a trick: of the mover's legal cards that touch (no card still in play, in a
+ * hand or in this trick, between them in their suit) only one need be tried. Swapped, they take
+ * the same tricks now and later, so they differ only in whose trick their points fall to: the
+ * side that takes this trick is at least as well off playing the highest of them now, the other
+ * side the lowest (the exchange argument in docs/tysiacha.md). Points rise with rank, so that is
+ * the top or the bottom of the run. The king and over-knave of a marriage the mover holds touch
+ * nothing: playing one ends a declaration that playing their neighbour would keep. */
+static uint32_t one_of_touching(const ty_ctx *c, uint32_t set) {
+    int seat = to_move(c), d = c->g.declarer, t = c->trump;
+    int w = beats(c->trick[1], c->trick[0], t);
+    int top = c->trick[w], top_seat = (c->leader + w) % 3;
+    uint32_t hand = c->hand[seat];
+    uint32_t live = c->hand[0] | c->hand[1] | c->hand[2] | 1u << c->trick[0] | 1u << c->trick[1];
+    uint32_t keep = 0;
+    while (set) {
+        int lo = __builtin_ctz(set), hi = lo, suit = SUIT(lo);
+        uint32_t pair = marriage_in(hand, suit) ? (3u << (8 * suit + OVER)) : 0;
+        set &= set - 1;
+        while (set) {
+            int next = __builtin_ctz(set);
+            if (SUIT(next) != suit || (live & ((1u << next) - (2u << hi))) || (pair >> hi & 1) ||
+                (pair >> next & 1))
+                break;
+            hi = next;
+            set &= set - 1;
+        }
+        int mine = beats(lo, top, t) ? 1 : (top_seat == d) == (seat == d);
+        keep |= 1u << (mine ? hi : lo);
+    }
+    return keep;
+}
+
+/* The legal moves of the seat to move, unordered; with prune, of touching cards at a trick's
+ * last card only the one that need be tried (the search: not the lists of every move). */
+static int gen_moves(const ty_ctx *c, int8_t *moves, int prune) {
     int seat = to_move(c), n = 0;
     uint32_t hand = c->hand[seat];
     uint32_t set = c->ntrick ? follow_set(c, hand) : hand;
+    if (c->ntrick == 2 && prune) set = one_of_touching(c, set);
     for (uint32_t x = set; x; x &= x - 1) moves[n++] = (int8_t)__builtin_ctz(x);
     if (c->ntrick == 0 && (!c->first || c->g.any_lead))
         for (int s = 0; s < 4; s++)
@@ -232,6 +266,30 @@ static void prefetch_children(const ty_ctx *c, const int8_t *moves, int n) {
     }
 }
 
+/* Enhanced transposition cutoff at the last card of a trick: a next trick's table entry whose
+ * bound, with the trick's points, already decides the node. INF when none does. */
+static int etc(const ty_ctx *c, const int8_t *moves, int n, int maxi, int alpha, int beta) {
+    int seat = to_move(c), d = c->g.declarer;
+    int pts = POINTS[RANK(c->trick[0])] + POINTS[RANK(c->trick[1])];
+    for (int i = 0; i < n; i++) {
+        int card = moves[i], w = 0;
+        int8_t t[3] = {c->trick[0], c->trick[1], (int8_t)card};
+        for (int k = 1; k < 3; k++)
+            if (beats(t[k], t[w], c->trump)) w = k;
+        int leader = (c->leader + w) % 3;
+        int gain = leader == d ? pts + POINTS[RANK(card)] : 0;
+        uint32_t h[3] = {c->hand[0], c->hand[1], c->hand[2]};
+        h[seat] &= ~(1u << card);
+        uint64_t aux = (uint64_t)(leader | (c->trump + 1) << 2);
+        uint64_t k1 = (uint64_t)pack(h[0]) | (uint64_t)pack(h[1]) << 24 | aux << 48;
+        uint32_t k2 = pack(h[2]);
+        const entry *e = slot(c, k1, k2);
+        if (!(e->used && e->k1 == k1 && e->k2 == k2)) continue;
+        if (maxi ? gain + e->lo >= beta : gain + e->hi <= alpha) return gain + (maxi ? e->lo : e->hi);
+    }
+    return INF;
+}
+
 /* The most the declarer can still gain: every card left and each marriage he could declare. */
 static int most(const ty_ctx *c) {
     int sum = 0;
@@ -242,6 +300,74 @@ static int most(const ty_ctx *c) {
     for (int s = 0; s < 4; s++)
         if (marriage_in(mine, s)) sum += c->g.marriage[s];
     return sum;
+}
+
+/* The points of the k cards of a hand worth least. */
+static int cheapest(uint32_t hand, int k) {
+    int sum = 0;
+    for (int r = 2; r < 8 && k > 0; r++) {
+        int n = popcount(hand & (0x01010101u << r));
+        if (n > k) n = k;
+        sum += n * POINTS[r];
+        k -= n;
+    }
+    return sum;
+}
+
+static int points_of(uint32_t cards) {
+    int sum = 0;
+    for (int r = 2; r < 8; r++) sum += POINTS[r] * popcount(cards & (0x01010101u << r));
+    return sum;
+}
+
+/* The tricks the seat on lead surely takes at a trick start by leading, one by one, his cards of
+ * `mine` above every other player's card of their suit: all of them when nobody else can ruff (no
+ * trumps, nobody else holds one, or as many top trumps as the longest other trump holding, led
+ * first, draw every other trump), else his top trumps only. The others never get the lead, so
+ * nobody declares meanwhile. Returns the tricks; *pts, the points of the cards he leads. */
+static int cashable(const ty_ctx *c, uint32_t mine, int *pts) {
+    int seat = c->leader, t = c->trump;
+    uint32_t others = (c->hand[0] | c->hand[1] | c->hand[2]) & ~c->hand[seat];
+    uint32_t masters = 0;
+    for (int s = 0; s < 4; s++) {
+        uint32_t m = mine & LANE(s), o = others & LANE(s);
+        masters |= o ? m & ~((2u << (31 - __builtin_clz(o))) - 1) : m;
+    }
+    if (t >= 0 && (others & LANE(t))) {
+        int a = popcount(c->hand[(seat + 1) % 3] & LANE(t)), b = popcount(c->hand[(seat + 2) % 3] & LANE(t));
+        if (popcount(masters & LANE(t)) < (a > b ? a : b)) masters &= LANE(t);
+    }
+    *pts = points_of(masters);
+    return popcount(masters);
+}
+
+/* A lower bound on the rest for the declarer on lead: he cashes his sure tricks (the others feed
+ * each at least their cheapest cards), then, if he still holds a marriage and may declare, leads
+ * it. *exact: every trick is sure and he holds no marriage, so the bound is the value. */
+static int declarer_cashes(const ty_ctx *c, int *exact) {
+    int d = c->g.declarer, pts;
+    uint32_t mine = c->hand[d], o1 = c->hand[(d + 1) % 3], o2 = c->hand[(d + 2) % 3];
+    int n = cashable(c, mine, &pts);
+    int best = pts + cheapest(o1, n) + cheapest(o2, n);
+    *exact = n == popcount(mine);
+    for (int s = 0; s < 4; s++)
+        if (marriage_in(mine, s)) {
+            *exact = 0;
+            n = cashable(c, mine & ~(3u << (8 * s + OVER)), &pts);
+            if (n || !c->first || c->g.any_lead) {
+                int v = pts + cheapest(o1, n) + cheapest(o2, n) + c->g.marriage[s];
+                if (v > best) best = v;
+            }
+        }
+    return best;
+}
+
+/* An upper bound on the rest for a defender on lead: `top` less the defenders' sure tricks (his
+ * cashed cards, the declarer's and the partner's cheapest cards fed to them). */
+static int defence_cashes(const ty_ctx *c, int top) {
+    int d = c->g.declarer, pts;
+    int n = cashable(c, c->hand[c->leader], &pts);
+    return top - pts - cheapest(c->hand[d], n) - cheapest(c->hand[3 - d - c->leader], n);
 }
 
 static int ab(ty_ctx *c, int alpha, int beta) {
@@ -264,32 +390,12 @@ static int ab(ty_ctx *c, int alpha, int beta) {
         }
         int top = most(c);
         if (alpha >= top) return top;
-        if (c->leader == c->g.declarer) {
-            int d = c->g.declarer, sure = 0, marriages = 0;
-            uint32_t mine = c->hand[d], opp = c->hand[(d + 1) % 3] | c->hand[(d + 2) % 3];
-            for (int s = 0; s < 4; s++)
-                if (marriage_in(mine, s)) {
-                    marriages = 1;
-                    /* on lead he may declare any marriage he holds now: at least its points */
-                    if ((!c->first || c->g.any_lead) && c->g.marriage[s] > sure) sure = c->g.marriage[s];
-                }
-            if (sure >= beta) return sure;
-            if (c->trump < 0 || !(opp & LANE(c->trump))) {
-                /* Nobody can ruff him and every card he holds tops its suit: leading them one by one
-                 * he takes every trick (the defence never leads, so trumps stay). Exact unless he
-                 * holds a marriage, whose declaration would change trumps: then a lower bound. */
-                int all_top = 1;
-                for (int s = 0; s < 4 && all_top; s++) {
-                    uint32_t m = mine & LANE(s), o = opp & LANE(s);
-                    if (m && o && __builtin_ctz(m) < 31 - __builtin_clz(o)) all_top = 0;
-                }
-                if (all_top) {
-                    int pts = 0;
-                    uint32_t all = mine | opp;
-                    for (int r = 2; r < 8; r++) pts += POINTS[r] * popcount(all & (0x01010101u << r));
-                    if (!marriages || pts >= beta) return pts;
-                }
-            }
+        if (c->leader != c->g.declarer) {
+            int ub = defence_cashes(c, top);
+            if (ub <= alpha) return ub;
+        } else {
+            int exact = 0, lb = declarer_cashes(c, &exact);
+            if (lb >= beta || exact) return lb;
         }
         keys(c, &k1, &k2);
         e = slot(c, k1, k2);
@@ -303,11 +409,15 @@ static int ab(ty_ctx *c, int alpha, int beta) {
         }
     }
     int8_t moves[MAX_MOVES];
-    int n = gen_moves(c, moves);
-    if (c->ntrick == 2 && n > 1) prefetch_children(c, moves, n);
-    order(c, moves, n, tt_move);
+    int n = gen_moves(c, moves, 1);
     int seat = to_move(c);
     int maxi = seat == c->g.declarer;
+    if (c->ntrick == 2 && n > 1) {
+        prefetch_children(c, moves, n);
+        int v = etc(c, moves, n, maxi, alpha, beta);
+        if (v != INF) return v;
+    }
+    order(c, moves, n, tt_move);
     int best = maxi ? -INF : INF, best_move = moves[0];
     int a = alpha, b = beta;
     for (int i = 0; i < n; i++) {
@@ -454,7 +564,7 @@ int ty_move_values(ty_ctx *c, const ty_game *g, const ty_state *s, int8_t *moves
     int code = load(c, g, s);
     if (code) return code;
     if (!(c->hand[0] | c->hand[1] | c->hand[2])) return MR_E_TERMINAL;
-    *n = gen_moves(c, moves);
+    *n = gen_moves(c, moves, 0);
     uint64_t nodes = 0;
     uint32_t hand[3];
     int8_t trick[3];
@@ -481,7 +591,7 @@ int ty_line(ty_ctx *c, const ty_game *g, const ty_state *s, int value, int8_t *m
     *n = 0;
     while (c->hand[0] | c->hand[1] | c->hand[2]) {
         int8_t cand[MAX_MOVES];
-        int k = gen_moves(c, cand), chosen = -1;
+        int k = gen_moves(c, cand, 0), chosen = -1;
         order(c, cand, k, -1);
         int maxi = to_move(c) == c->g.declarer;
         for (int i = 0; i < k && chosen < 0; i++) {
