@@ -50,6 +50,7 @@ struct ty_ctx {
     int ntrick, leader, trump, first;
     uint64_t nodes;
     int probes;
+    int8_t killer[9][3]; /* per cards held and seat on lead: the last lead that cut off (-1: none) */
     uint64_t shuffle; /* non-zero: moves in a random order (tests: values must not depend on it) */
 };
 
@@ -146,18 +147,22 @@ static int gen_moves(const ty_ctx *c, int8_t *moves, int prune) {
     return n;
 }
 
-/* A guess of how good a move is for its side, to order the search: after the table's move,
+/* A guess of how good a move is for its side, to order the search: after the table's move, at a
+ * lead the killer (the last lead that cut off with as many cards held and the same seat on lead),
  * declarations, then winners; following, points to a friend who holds the trick, else the
  * cheapest card that takes it, else the least points. (A history of cutoffs, as solver.c
- * keeps, doubled the nodes here: 200 deals, 22.0M nodes with it, 10.0M without.) */
+ * keeps, doubled the nodes here: 200 deals, 22.0M nodes with it, 10.0M without. The killer:
+ * docs/benchmarks.md, "Tysiacha: the levers".) */
 static void order(ty_ctx *c, int8_t *moves, int n, int first_move) {
     int score[MAX_MOVES];
     int seat = to_move(c);
     if (c->ntrick == 0) {
         uint32_t others = (c->hand[0] | c->hand[1] | c->hand[2]) & ~c->hand[seat];
+        int killer = c->killer[popcount(c->hand[seat])][seat];
         for (int i = 0; i < n; i++) {
             int m = moves[i], card = m & 31;
             if (m == first_move) score[i] = 1 << 20;
+            else if (m == killer) score[i] = 1 << 19;
             else if (m & TY_DECLARE) score[i] = 4000 + c->g.marriage[SUIT(card)];
             else /* a card no one else can head in its suit (a winner unless trumped) before the rest */
                 score[i] = (!((others & LANE(SUIT(card))) >> card)) * 64 + POINTS[RANK(card)] + RANK(card);
@@ -431,7 +436,10 @@ static int ab(ty_ctx *c, int alpha, int beta) {
         } else if (best < b) {
             b = best;
         }
-        if (a >= b) break;
+        if (a >= b) {
+            if (c->ntrick == 0 && i > 0) c->killer[popcount(c->hand[seat])][seat] = moves[i];
+            break;
+        }
     }
     if (e) {
         if (!(e->used && e->k1 == k1 && e->k2 == k2)) {
@@ -510,6 +518,7 @@ int ty_ctx_new(ty_ctx **out, int tt_log2) {
         free(c);
         return MR_E_NOMEM;
     }
+    memset(c->killer, -1, sizeof c->killer);
     *out = c;
     return MR_OK;
 }
@@ -522,6 +531,7 @@ void ty_ctx_free(ty_ctx *c) {
 
 void ty_ctx_clear(ty_ctx *c) {
     memset(c->tt, 0, ((size_t)c->mask + 1) * sizeof(entry));
+    memset(c->killer, -1, sizeof c->killer);
 }
 
 /* The exact value by null-window searches, bisecting [lo, hi] on the same table, which keeps
