@@ -13,24 +13,16 @@ that holds it however the last card falls) makes it report from 15 to thousands 
 in the quick run."""
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
+from cprogram import build
 
 
 @pytest.fixture(scope="module")
 def program(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    gcc = shutil.which("gcc") or shutil.which("cc")
-    if gcc is None:
-        pytest.skip("a C compiler is needed")
-    out = tmp_path_factory.mktemp("tysiacha") / "tysiacha_check"
-    subprocess.run([gcc, "-O2", "-std=c11", "-I", str(ROOT / "cext"), str(ROOT / "tests" / "c" / "tysiacha_check.c"),
-                    str(ROOT / "cext" / "solver.c"), "-o", str(out)], check=True)
-    return out
+    return build(tmp_path_factory, "tysiacha_check", "solver.c")
 
 
 @pytest.mark.parametrize("positions, cards, seed", [

@@ -79,9 +79,8 @@ def totals(hand10: CardSet, passed: tuple[Card, Card], seat1: np.ndarray, rules:
     state = ((mine, int(hands[0, 1]), int(hands[0, 2])), (), DECLARER, -1, 1)
     from analyzer._core import EXACT_TY
 
-    ctx = context()
-    out, _ = ctx.batch(rules.core_game(DECLARER), state, np.ascontiguousarray(hands), EXACT_TY)
-    _tally.nodes = _searched() + ctx.nodes
+    out, _ = context().batch(rules.core_game(DECLARER), state, np.ascontiguousarray(hands), EXACT_TY)
+    _tally.nodes = _searched() + context().nodes
     return out.astype(np.int64)
 
 
@@ -244,7 +243,7 @@ def advise_bidding(hand7: CardSet, rules: Rules | None = None, widows: int = 48,
     tasks = [(hand7, w, rules, choose_worlds, report_worlds, seed * 1000 + i, limit) for i, w in enumerate(picked)]
     with ThreadPoolExecutor(max(1, jobs)) as pool:
         results = list(pool.map(_widow_values, tasks))
-    advice = BiddingAdvice(hand7, len(picked), choose_worlds, report_worlds, nodes=sum(r[2] for r in results))
+    advice = BiddingAdvice(hand7, len(picked), choose_worlds, report_worlds)
     for bid in bids:
         per = {"p": [], "seed": [], "standard": [], "final": []}
         for choose, report, _ in results:
@@ -263,6 +262,7 @@ def advise_bidding(hand7: CardSet, rules: Rules | None = None, widows: int = 48,
         row["allowed_standard"] = bid <= 120 or bool(marriages_in(hand7))
         advice.rows.append(row)
     advice.seconds = time.perf_counter() - start
+    advice.nodes = sum(nodes for _, _, nodes in results)
     return advice
 
 
