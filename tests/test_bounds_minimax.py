@@ -21,24 +21,16 @@ it report bad positions; so did the table's key without the actor's own cards (f
 plan compares his ranks across suits, which the squeeze does not keep)."""
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
+from cprogram import build
 
 
 @pytest.fixture(scope="module")
 def program(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    gcc = shutil.which("gcc") or shutil.which("cc")
-    if gcc is None:
-        pytest.skip("a C compiler is needed")
-    out = tmp_path_factory.mktemp("bounds") / "bounds_check"
-    subprocess.run([gcc, "-O2", "-std=c11", "-I", str(ROOT / "cext"), str(ROOT / "tests" / "c" / "bounds_check.c"),
-                    "-o", str(out)], check=True)
-    return out
+    return build(tmp_path_factory, "bounds_check")
 
 
 @pytest.mark.parametrize("positions, cards, seed", [

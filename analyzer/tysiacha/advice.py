@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextvars
 import itertools
 import math
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -38,6 +39,11 @@ from analyzer.tysiacha.solver import context
 DECLARER = 0  # advice seats the declarer at 0: he leads; passed[0] goes to seat 1, passed[1] to seat 2
 BID_STEP = 10
 OBLIGED = 100  # forehand's opening bid
+_tally = threading.local()  # nodes searched by this thread's totals() (for the benchmarks' counts)
+
+
+def _searched() -> int:
+    return getattr(_tally, "nodes", 0)
 
 
 def pass_candidates(hand: CardSet, limit: int | None = None) -> list[tuple[Card, Card]]:
@@ -79,6 +85,7 @@ def totals(hand10: CardSet, passed: tuple[Card, Card], seat1: np.ndarray, rules:
     cancel.check()  # a cancelled job (the board's) stops here, a fraction of a second after
 
     out, _ = context().batch(rules.core_game(DECLARER), state, np.ascontiguousarray(hands), EXACT_TY)
+    _tally.nodes = _searched() + context().nodes
     return out.astype(np.int64)
 
 
@@ -208,6 +215,7 @@ class BiddingAdvice:
     report_worlds: int
     rows: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
+    nodes: int = 0  # searched in all (a benchmark's count; not in the JSON, which is the same at any speed)
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": "tysiacha", "hand": str(self.hand), "widows": self.widows, "of_widows": 680,
@@ -215,14 +223,16 @@ class BiddingAdvice:
                 "bids": self.rows, "seconds": round(self.seconds, 3)}
 
 
-def _widow_values(args: tuple) -> tuple[np.ndarray, np.ndarray]:
+def _widow_values(args: tuple) -> tuple[np.ndarray, np.ndarray, int]:
     hand7, widow, rules, choose_worlds, report_worlds, seed, limit = args
+    before = _searched()
     hand10 = hand7 | widow
     unseen = [int(c) for c in DECK - hand10]
     choose = split_worlds(unseen, choose_worlds, np.random.default_rng([seed, 2]))
     report = split_worlds(unseen, report_worlds, np.random.default_rng([seed, 3]))
     choice, _ = choose_pass(hand10, rules, choose, report, limit)
-    return totals(hand10, choice.passed, choose, rules), choice.report
+    chosen = totals(hand10, choice.passed, choose, rules)
+    return chosen, choice.report, _searched() - before
 
 
 def advise_bidding(hand7: CardSet, rules: Rules | None = None, widows: int = 48, choose_worlds: int = 6,
@@ -255,7 +265,7 @@ def advise_bidding(hand7: CardSet, rules: Rules | None = None, widows: int = 48,
     advice = BiddingAdvice(hand7, len(picked), choose_worlds, report_worlds)
     for bid in bids:
         per = {"p": [], "seed": [], "standard": [], "final": []}
-        for choose, report in results:
+        for choose, report, _ in results:
             # the obliged forehand left at 100 takes the widow unseen by the others and may not raise
             final_std = bid if bid == OBLIGED else best_final_bid(choose, bid, "standard")
             per["final"].append(final_std)
@@ -271,6 +281,7 @@ def advise_bidding(hand7: CardSet, rules: Rules | None = None, widows: int = 48,
         row["allowed_standard"] = bid <= 120 or bool(marriages_in(hand7))
         advice.rows.append(row)
     advice.seconds = time.perf_counter() - start
+    advice.nodes = sum(nodes for _, _, nodes in results)
     return advice
 
 
