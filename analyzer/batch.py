@@ -140,6 +140,13 @@ def _searches(tt_log2: int, n: int) -> list[_core.Search]:
     return pool[:n]
 
 
+def thread_search(tt_log2: int = DEFAULT_TT_LOG2) -> _core.Search:
+    """The calling thread's kept search context with a table of 2^tt_log2 entries, the one
+    ``run_batch`` searches with on this thread: a caller asking the core something a batch
+    cannot (``Search.move_values``) shares the thread's table with its batches."""
+    return _searches(tt_log2, 1)[0]
+
+
 def run_batch(
     questions: Sequence[tuple[tuple, int]],
     state: tuple,

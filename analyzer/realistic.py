@@ -25,7 +25,7 @@ from analyzer.estimate import Estimate, estimate
 from analyzer.rules import Position
 from analyzer.single_dummy import values_of
 from analyzer.solver import Solver, default_solver
-from analyzer.view import view_of
+from analyzer.view import history_shown, shown_now, view_of
 
 DECISION_WORLDS = 10  # k: worlds per decision, the default
 
@@ -58,15 +58,17 @@ def playout(deal: Position, k: int = DECISION_WORLDS, seed: int = 0, threads: in
     position = deal
     cards: list[Card] = []
     decisions = 0
+    shown = history_shown(deal)  # kept card by card: a view then needs no replay of the history
     while position.tricks_left > 1:
         legal = position.legal_moves()
         if len(legal) == 1:
             card = next(iter(legal))
         else:
-            view = view_of(position, position.to_move)
+            view = view_of(position, position.to_move, shown)
             card = values_of(view, view.worlds(k, decision_seed(seed, len(cards))), threads=threads).choice()
             decisions += 1
         cards.append(card)
+        shown.append(shown_now(position, card))
         position = position.play(card, check=False)
     solver = solver or default_solver()
     result = solver.solve(position)

@@ -1,10 +1,11 @@
 """Single-dummy card values: each legal card of the seat to move valued over the worlds of its
 view (docs/single-dummy.md), every card on the same worlds (paired).
 
-For each card, the worlds cross into the C core in one ``run_batch`` call: the contract's
-components as yes/no questions, the hra search (with trumps) as an exact value. The targets move
-with the world (the marriages a hidden hand holds, a hidden talon's points), so they are worked
-out once per kind of world, from a world's own position, and passed per world.
+For each card, the worlds cross into the C core in ``run_batch`` calls for the contract's
+components (yes/no questions); the hra value (with trumps, an exact search) of every card of a
+world comes from one ``move_values`` call. The targets move with the world (the marriages a
+hidden hand holds, a hidden talon's points), so they are worked out once per kind of world,
+from a world's own position, and passed per world.
 
 >>> from analyzer.rules import Position, strength
 >>> pos = Position.from_json({"hands": ["hA bX", "h7 b7", "h8 bA"], "trump": "h", "contract": "game"})
@@ -21,12 +22,13 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.batch import EXACT, default_threads, kept_threads, run_batch
+from analyzer import cancel
+from analyzer.batch import EXACT, default_threads, run_batch, thread_search
 from analyzer.cards import SHARP_MASK, Card, Rank
 from analyzer.contract import DEFENCE_COMPONENTS
 from analyzer.errors import ArgumentError
 from analyzer.estimate import Estimate, estimate
-from analyzer.questions import COMPONENTS, OWN_GOAL, hra_question, questions
+from analyzer.questions import COMPONENTS, OWN_GOAL, question, questions
 from analyzer.rules import Position, strength
 from analyzer.view import View, Worlds, view_of
 
@@ -175,39 +177,49 @@ def values_of(view: View, worlds: Worlds, seed: int = 0, threads: int | None = N
               tt_log2: int = TT_LOG2) -> SingleDummy:
     """The values of the legal cards of ``view.seat`` on ``worlds`` (of that view).
 
-    The worlds are taken CHUNK at a time, every card searched on a chunk before the next: the
-    cards of one world share subtrees, which a thread's table then still holds (card by card
-    over 200 worlds took a quarter more nodes, docs/benchmarks.md). The chunks go to ``threads``
-    threads; the answers do not depend on which thread searched what."""
+    With trumps, the hra value (an exact search after each card, the most of the work) is asked
+    of all the cards of a world in one call into the core (``Search.move_values`` from the
+    mover's position): a world's cards follow each other in the thread's table, which holds
+    what they share (on the actor's leads at trick 1, 12 % fewer nodes and a fifth less CPU
+    than a batch per card over 16 worlds, docs/benchmarks.md). The yes/no components go in one
+    batch per card over CHUNK worlds, every card on a chunk before the next chunk. The chunks
+    go to ``threads`` of the advice's kept threads (one pool of tables in the process); the
+    answers are exact in each world, so they do not depend on which thread searched what."""
     started = time.perf_counter()
     base = view.base
     kinds, first = _kinds(worlds, base)
     same = _equivalent(base, view)
     searched = [c for c in base.legal_moves() if same.get(c, c) == c]
-    plans = [_plan(view, worlds, card, kinds, first) for card in searched]
+    befores = [view.world_position(worlds.hands[i], int(worlds.talon[i])) for i in first]  # one of each kind
+    plans = [_plan(view, worlds, card, kinds, befores) for card in searched]
     n = len(worlds)
     answers = [{name: np.zeros(n, np.int64) for name in plan.names} for plan in plans]
+    exact = _ExactAfter(befores[0], worlds, plans) if base.contract.has_trumps else None
     nodes = [0]
     lock = threading.Lock()
 
     def chunk(lo: int) -> None:
+        cancel.check()
         hi = min(lo + CHUNK, n)
         hands = worlds.hands[lo:hi]
         used = 0
         for plan, out in zip(plans, answers):
             used += plan.run(hands, lo, hi, out, tt_log2)
+        if exact is not None:
+            used += exact.run(lo, hi, answers, tt_log2)
         with lock:
             nodes[0] += used
 
     threads = default_threads() if threads is None else threads
-    starts = range(0, n, CHUNK)
+    starts = list(range(0, n, CHUNK))
     if threads <= 1 or n <= CHUNK:
         for lo in starts:
             chunk(lo)
     else:
-        pool = kept_threads("single-dummy", max(threads, default_threads()))
-        for future in [pool.submit(chunk, lo) for lo in starts]:
-            future.result()
+        # imported here: the advice's modules are not needed on one thread (a CLI call's start)
+        from analyzer.advice.evaluate import each_layout
+
+        each_layout(chunk, starts, threads)
     outcomes: dict[Card, CardOutcome] = {}
     for plan, out in zip(plans, answers):
         outcomes[plan.card] = plan.outcome(out)
@@ -215,6 +227,28 @@ def values_of(view: View, worlds: Worlds, seed: int = 0, threads: int | None = N
         if card not in outcomes:
             outcomes[card] = outcomes[same[card]]
     return SingleDummy(view, worlds, seed, outcomes, nodes[0], time.perf_counter() - started)
+
+
+class _ExactAfter:
+    """The hra column of every plan (the actor's trick points after its card, an exact search),
+    world by world: one ``move_values`` call gives every legal card's value from the mover's
+    position, the card's own gain included; the plan's column is that less the gain."""
+
+    def __init__(self, before: Position, worlds: Worlds, plans: list[_Plan]) -> None:
+        q = question(before, "game")  # the hra search (before: one world's position); the same game in every world
+        self.game, self.state = q.game(before), q.state(before)
+        self.worlds, self.seats, self.plans = worlds, before.seats, plans
+
+    def run(self, lo: int, hi: int, answers: list[dict[str, np.ndarray]], tt_log2: int) -> int:
+        search = thread_search(tt_log2)
+        nodes = 0
+        for w in range(lo, hi):
+            hands = tuple(int(h) for h in self.worlds.hands[w, :self.seats])
+            values = dict(search.move_values(self.game, self.state._replace(hands=hands)))
+            nodes += search.nodes
+            for plan, out in zip(self.plans, answers):
+                out[plan.exact][w] = values[int(plan.card)] - plan.gain
+        return nodes
 
 
 def _equivalent(base: Position, view: View) -> dict[Card, Card]:
@@ -278,13 +312,16 @@ class _Plan:
     card: Card
     seat: int
     names: list[str]  # the columns: the contract's components, and "hra" where "game" is not one
-    batches: list[tuple[Any, list[tuple[Any, int]], np.ndarray, list[str]]]  # (state, questions, targets, names)
+    batches: list[tuple[Any, list[tuple[Any, int]], np.ndarray, list[str]]]  # (state, questions, targets, names): yes/no
     game_target: np.ndarray | None
     gain: int
     own: tuple[str, ...]
     hra: bool
+    exact: str  # the column of the hra value ("game" or "hra"; "" without trumps), not in batches
 
     def run(self, hands: np.ndarray, lo: int, hi: int, out: dict[str, np.ndarray], tt_log2: int) -> int:
+        if not self.batches:
+            return 0  # only the hra value, which _ExactAfter asks
         hands = hands.copy()
         hands[:, self.seat] &= np.uint32(~(1 << int(self.card)) & 0xFFFFFFFF)
         nodes = 0
@@ -314,12 +351,12 @@ class _Plan:
         return CardOutcome(made, makes, points if self.hra else None)
 
 
-def _plan(view: View, worlds: Worlds, card: Card, kinds: np.ndarray, first: np.ndarray) -> _Plan:
+def _plan(view: View, worlds: Worlds, card: Card, kinds: np.ndarray, befores: list[Position]) -> _Plan:
     """The questions after ``card``: the targets worked out once per kind of world, from a world's
-    own position (the state and the games are the same in every world)."""
+    own position (``befores``, one world of each kind; the state and the games are the same in
+    every world)."""
     contract = view.base.contract
     names = list(COMPONENTS[contract])
-    befores = [view.world_position(worlds.hands[i], int(worlds.talon[i])) for i in first]
     afters = [before.play(card, check=False) for before in befores]
     asked = [questions(after) for after in afters]
     hra = contract.has_trumps
@@ -329,19 +366,19 @@ def _plan(view: View, worlds: Worlds, card: Card, kinds: np.ndarray, first: np.n
     # one batch per core state: the over-first hundred carries its best marriage in the state
     by_state: dict[Any, list[tuple[str, int | None]]] = {}
     for name, fixed in columns:
-        q = hra_question(afters[0]) if name == "hra" else asked[0][name]
+        if fixed is not None:
+            continue  # the hra value: asked world by world of every card at once (_ExactAfter)
+        q = asked[0][name]
         by_state.setdefault(q.state(afters[0]), []).append((name, fixed))
     batches = []
     for state, cols in by_state.items():
         qs, targets = [], np.zeros((len(worlds), len(cols)), np.int16)
-        for j, (name, fixed) in enumerate(cols):
-            q = hra_question(afters[0]) if name == "hra" else asked[0][name]
-            qs.append((q.game(afters[0]), EXACT if fixed is not None else q.target))
-            if fixed is not None:
-                targets[:, j] = EXACT
-            else:
-                targets[:, j] = np.array([a[name].target for a in asked], np.int16)[kinds]
+        for j, (name, _) in enumerate(cols):
+            q = asked[0][name]
+            qs.append((q.game(afters[0]), q.target))
+            targets[:, j] = np.array([a[name].target for a in asked], np.int16)[kinds]
         batches.append((state, qs, targets, [name for name, _ in cols]))
     game_target = np.array([a["game"].target for a in asked], np.int64)[kinds] if "game" in names else None
+    exact = next((name for name, fixed in columns if fixed is not None), "")
     return _Plan(card, view.seat, [name for name, _ in columns], batches, game_target,
-                 _gain(befores[0], afters[0]), OWN_GOAL[contract], hra)
+                 _gain(befores[0], afters[0]), OWN_GOAL[contract], hra, exact)

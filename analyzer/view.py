@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
 from analyzer.batch import SEATS
-from analyzer.cards import SHARP_MASK, Card, CardSet, Rank
+from analyzer.cards import SHARP_MASK, Card, CardSet, Rank, Suit
 from analyzer.errors import ArgumentError, MariasError, PositionError
 from analyzer.rules import Position, seven_of, strength
 
@@ -71,6 +73,7 @@ class View:
     places: tuple[int, ...]  # hidden seats, then TALON when the talon is unseen
     sizes: tuple[int, ...]  # cards in each place
     allowed: tuple[tuple[int, int], ...]  # (card bit, mask of the place indices it may be in), by card
+    declared: tuple[tuple[Suit, ...], tuple[Suit, ...]] = ((), ())  # the history's marriages, by side (public)
 
     @property
     def pool(self) -> int:
@@ -132,7 +135,7 @@ class View:
             facts = position._replay_history()
         except PositionError:
             return False
-        return facts[1] == self.base._history_facts[1]
+        return facts[1] == self.declared
 
     def worlds(self, n: int | str, seed: int = 0) -> Worlds:
         """``n`` worlds drawn uniformly from ``seed``, or every world when they are at most ``n``
@@ -194,8 +197,10 @@ class View:
         """One world, uniformly: each group's share of each place drawn with the exact counts of
         the worlds it leaves as weights, then its cards shuffled into the shares (``memo`` keeps
         the weights between the draws of one call)."""
-        groups = self._groups()
-        counter = _counter(groups)
+        if "groups" not in memo:  # the same for every draw of the call
+            memo["groups"] = self._groups()
+            memo["counter"] = _counter(memo["groups"])
+        groups, counter = memo["groups"], memo["counter"]
         caps = self.sizes
         masks = [0] * len(self.places)
         for index, (bits, where) in enumerate(groups):
@@ -298,9 +303,11 @@ def _actor_sevens(position: Position) -> list[Card]:
     return cards
 
 
-def view_of(position: Position, seat: int) -> View:
+def view_of(position: Position, seat: int, shown: Sequence[Shown] | None = None) -> View:
     """What ``seat`` knows of ``position`` (docs/single-dummy.md). Raises ArgumentError for a
-    table the view does not cover yet (four players, the two-player stock)."""
+    table the view does not cover yet (four players, the two-player stock). ``shown``: what the
+    history's cards showed (:func:`history_shown`), when the caller kept it card by card (a
+    playout): else the history is replayed."""
     if position.seats != 3 or position.stock:
         raise ArgumentError("a seat's view is defined for three players (no stock), not "
                             f"{position.seats} players")
@@ -330,39 +337,60 @@ def view_of(position: Position, seat: int) -> View:
     for card in _actor_sevens(position):
         if seat != position.actor:
             only(int(card), position.actor)
-    _infer_from_history(position, seat, allowed, only, never)
+    marriages: tuple[list[Suit], list[Suit]] = ([], [])
+    for player, missing, partner, declared in history_shown(position) if shown is None else shown:
+        if declared:
+            marriages[position.side(player)].append(partner.suit)
+        if player == seat:
+            continue
+        for bit in _bits(missing):
+            never(bit, player)
+        if partner is not None:
+            (only if declared else never)(int(partner), player)
     empty = tuple(CardSet(position.hands[s].mask if s == seat else 0) for s in range(position.seats))
     base = position.replace_unchecked(hands=empty, talon=CardSet() if hidden_talon else position.talon)
-    base.__dict__["_history_facts"] = position._history_facts  # public: the marriages declared
-    return View(seat, base, places, sizes, tuple(sorted(allowed.items())))
+    return View(seat, base, places, sizes, tuple(sorted(allowed.items())),
+                (tuple(sorted(marriages[0])), tuple(sorted(marriages[1]))))
 
 
-def _infer_from_history(position: Position, seat: int, allowed: dict[int, int], only, never) -> None:
-    """What each card of the history shows of its player's hand (docs/single-dummy.md)."""
+class Shown(NamedTuple):
+    """What one card of the history showed of its player's hand: the cards it cannot have held
+    (``missing``, a mask), and for a king or over-knave the partner that would have declared a
+    marriage, held (``declared``: the marriage was announced) or not."""
+
+    player: int
+    missing: int
+    partner: Card | None
+    declared: bool
+
+
+def shown_now(position: Position, card: Card) -> Shown:
+    """What ``card``, played now by the seat to move of ``position``, shows (the laws of play
+    read backwards; the marriage it declares or not, from its player's own hand)."""
+    missing = _shown_missing(position.trick, card, position.trump, position.notrump, position.announced.mask)
+    partner = _marriage_partner(position, card)
+    return Shown(position.to_move, missing, partner, partner is not None and position.declares(card) is not None)
+
+
+def history_shown(position: Position) -> list[Shown]:
+    """What each card of the history showed (docs/single-dummy.md), by replaying it from the deal
+    where it began (as Position._replay_history builds it): every card played back in its
+    player's hand."""
     plays: list[tuple[int, Card]] = []
     for lead, cards in zip(position.trick_leaders(), position.played):
         plays += [((lead + i) % position.seats, card) for i, card in enumerate(cards)]
     plays += [((position.leader + i) % position.seats, card) for i, card in enumerate(position.trick)]
-    # the deal where the history began (as Position._replay_history builds it): every card
-    # played back in its player's hand
     hands = [h.mask for h in position.hands]
     for player, card in plays:
         hands[player] |= 1 << int(card)
     current = position.replace_unchecked(
         hands=tuple(CardSet(h) for h in hands), trick=(), played=(), first_leader=None,
         leader=position.first_leader if position.played else position.leader, score=(0, 0), declared=((), ()))
+    out = []
     for player, card in plays:
-        if player != seat:
-            forbidden = _shown_missing(current.trick, card, current.trump, current.notrump, current.announced.mask)
-            for bit in _bits(forbidden):
-                never(bit, player)
-            partner = _marriage_partner(current, card)
-            if partner is not None:
-                if current.declares(card) is not None:  # the marriage is announced: public
-                    only(int(partner), player)
-                else:
-                    never(int(partner), player)
+        out.append(shown_now(current, card)._replace(player=player))
         current = current._after(card)
+    return out
 
 
 def _shown_missing(trick: tuple[Card, ...], card: Card, trump, notrump: bool, announced: int) -> int:

@@ -15,7 +15,13 @@ page asks:
 The node count of the same solves (in-process, a fresh Solver) is printed as the
 search's signature: it does not depend on the machine.
 
+With ``--game tysiacha`` the same for Tysiacha's hands (``"game": "tysiacha"`` in the
+bodies; seat 0 declares at the start of play): every legal move's exact total
+(``/api/solve``), the board's view after one card, and the laid-down claim over its
+3,432 splits (``/api/claim``, the job's work).
+
     python benchmarks/board.py --deals 200 --browser
+    python benchmarks/board.py --game tysiacha --deals 50
 """
 from __future__ import annotations
 
@@ -49,6 +55,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--browser", action="store_true", help="also time the first view in headless Chromium")
     parser.add_argument("--loads", type=int, default=10)
+    parser.add_argument("--game", choices=("marias", "tysiacha"), default="marias")
     args = parser.parse_args()
 
     process = subprocess.Popen([sys.executable, "-m", "analyzer", "serve", "--port", "0"], stdout=subprocess.PIPE,
@@ -56,25 +63,45 @@ def main() -> None:
     try:
         url = process.stdout.readline().split()[5]
         with httpx.Client(base_url=url, timeout=60) as client:
-            deals = [client.post("/api/deal", json={"seed": seed}).json() for seed in range(1, args.deals + 1)]
+            game = {"game": "tysiacha"} if args.game == "tysiacha" else {}
+            deals = [client.post("/api/deal", json={**game, "seed": seed}).json() for seed in range(1, args.deals + 1)]
             rows = {}
-            for name, request in (
+            requests = (
                 ("per-card values, full deal (/api/solve?cards=1)",
                  lambda d: client.post("/api/solve?cards=1", json=d)),
                 ("board view after one card (/api/board)",
                  lambda d: client.post("/api/board", json={"position": d, "cards": [d["hands"][0].split()[0]]})),
-            ):
+            )
+            if args.game == "tysiacha":
+                requests = (
+                    ("Tysiacha: every move's total, full deal (/api/solve)",
+                     lambda d: client.post("/api/solve", json=d)),
+                    ("Tysiacha: board view after one card (/api/board)",
+                     lambda d: client.post("/api/board", json={"position": d, "cards": [d["hands"][0].split()[0]]})),
+                    ("Tysiacha: laid-down claim, 3,432 splits (/api/claim)",
+                     lambda d: client.post("/api/claim", json=d)),
+                )
+            for name, request in requests:
                 server, trip = [], []
                 for deal in deals:
                     started = time.perf_counter()
                     response = request(deal)
                     trip.append(1000 * (time.perf_counter() - started))
-                    server.append(server_ms(response))
+                    # the claim's answer is a job's: its own "seconds" (no Server-Timing header)
+                    server.append(server_ms(response) if "server-timing" in response.headers
+                                  else 1000 * response.json()["seconds"])
                 rows[name] = (server, trip)
-        solver = Solver()
         nodes = 0
-        for deal in deals:
-            nodes += solver.solve(Position.from_json(deal), True).nodes
+        if args.game == "tysiacha":
+            from analyzer.tysiacha.position import Position as TyPosition
+            from analyzer.tysiacha.solver import solve
+
+            for deal in deals:
+                nodes += solve(TyPosition.from_dict(deal)).nodes
+        else:
+            solver = Solver()
+            for deal in deals:
+                nodes += solver.solve(Position.from_json(deal), True).nodes
         print(f"{args.deals} deals; times in ms: median, p90, max")
         print(f"{'request':50} {'server':>26} {'round trip':>26}")
         for name, (server, trip) in rows.items():

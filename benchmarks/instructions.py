@@ -8,6 +8,10 @@ as ``memcpy``: the figure to compare), and the benchmark's own lines (node count
 two versions to compare in two trees and run this in each.
 
     python benchmarks/instructions.py --deals 200 --seed 1 --questions hra-value,hra-wins,sedma
+    python benchmarks/instructions.py --tysiacha --deals 200 --seed 1
+
+With ``--tysiacha`` it runs ``benchmarks/tysiacha.py solve`` instead (Tysiacha's exact totals of
+full deals, cext/tysiacha.c) and the entry point counted is ``ty_value``.
 
 Needs valgrind (``apt-get install valgrind``); about 30 s for the load above (28 s measured).
 """
@@ -25,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # "  1,234,567 (12.34%)  /path/cext/solver.c:gen_moves [/path/_core...so]"
 # The searches the benchmark calls (never one another), not the context's set-up.
 ENTRY = re.compile(r":mr_(search|value)$")
+TY_ENTRY = re.compile(r":ty_value$")
 LINE = re.compile(r"^\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+(\S*cext/\w+\.c):(\S+)")
 
 
@@ -45,14 +50,19 @@ def main() -> int:
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--questions", default="hra-value,hra-wins,sedma")
+    ap.add_argument("--tysiacha", action="store_true", help="Tysiacha's exact totals (benchmarks/tysiacha.py solve)")
     args = ap.parse_args()
     if not shutil.which("valgrind") or not shutil.which("callgrind_annotate"):
         print("instructions.py: valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
-        bench = [sys.executable, str(ROOT / "benchmarks" / "solve.py"), "--deals", str(args.deals),
-                 "--seed", str(args.seed), "--no-batch", "--questions", args.questions]
+        if args.tysiacha:
+            bench = [sys.executable, str(ROOT / "benchmarks" / "tysiacha.py"), "solve", "--deals", str(args.deals),
+                     "--seed", str(args.seed)]
+        else:
+            bench = [sys.executable, str(ROOT / "benchmarks" / "solve.py"), "--deals", str(args.deals),
+                     "--seed", str(args.seed), "--no-batch", "--questions", args.questions]
         run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *bench],
                              check=False, capture_output=True, text=True)
         if run.returncode != 0:
@@ -74,7 +84,8 @@ def main() -> int:
     print(f"{sum(functions.values()) / 1e6:12.1f} M  core in all")
     # The self costs above leave out what the core calls in the C library (memcpy, longjmp):
     # the entry points' inclusive costs count it too.
-    entries = {name: count for name, count in core_functions(inclusive).items() if ENTRY.search(name)}
+    entry = TY_ENTRY if args.tysiacha else ENTRY
+    entries = {name: count for name, count in core_functions(inclusive).items() if entry.search(name)}
     print(f"{sum(entries.values()) / 1e6:12.1f} M  entry points, inclusive ({', '.join(sorted(entries))})")
     return 0
 

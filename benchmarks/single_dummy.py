@@ -21,6 +21,13 @@ Three parts (``--part``):
     python benchmarks/single_dummy.py --part realistic --deals 40 --k 10 --seed 1
     python benchmarks/single_dummy.py --part overstatement --per-contract 20 --k 10 --seed 1
     python benchmarks/single_dummy.py --part chunks --hands 5 --worlds 200 --seed 1
+    python benchmarks/single_dummy.py --part profile --hands 7 --worlds 200 --seed 1
+
+``--part profile``: where the actor's trick-1 values spend their CPU, one thread (so that the
+process's CPU seconds are the call's): drawing the worlds, building the core's inputs (the kinds
+of world, the equivalent cards, each card's questions and targets), the core (the yes/no
+batches and the move_values calls, with the little Python around them), the aggregation (the
+answers into figures); then cProfile's top functions over the same calls.
 """
 from __future__ import annotations
 
@@ -80,32 +87,34 @@ def values(args: argparse.Namespace) -> None:
             deal = deal.replace(leader=0)
             position = deal if who == "actor" else deal.play(next(iter(deal.legal_moves())))
             started, used = time.perf_counter(), time.process_time()
-            sd = single_dummy(position, position.to_move, args.worlds, seed=i)
+            sd = single_dummy(position, position.to_move, args.worlds, seed=i, threads=args.threads)
             times.append(time.perf_counter() - started)
             cpu.append(time.process_time() - used)
             nodes.append(sd.nodes)
         print(f"card values at trick 1, {who} to move (seat {position.to_move}), {args.worlds} worlds, "
               f"{args.hands} deals: median {statistics.median(times):.3f} s (min {min(times):.3f}, "
-              f"max {max(times):.3f}); CPU seconds (both threads) median {statistics.median(cpu):.3f}; "
+              f"max {max(times):.3f}); CPU seconds ({args.threads} threads) median {statistics.median(cpu):.3f}; "
               f"median nodes {statistics.median(nodes):,.0f}")
 
 
 class Timer:
-    """Seconds spent in a function, summed over every thread's calls."""
+    """CPU seconds spent in a function (``time.thread_time`` of the thread that calls it, the C
+    search included: it runs on that thread), summed over every thread's calls."""
 
     def __init__(self) -> None:
         self.spent: dict[str, float] = defaultdict(float)
 
-    def wrap(self, module, name: str) -> None:
+    def wrap(self, module, name: str, label: str = "") -> None:
         inner = getattr(module, name)
 
         def timed(*a, **k):
-            started = time.perf_counter()
+            started = time.thread_time()
             try:
                 return inner(*a, **k)
             finally:
-                self.spent[name] += time.perf_counter() - started
+                self.spent[label] += time.thread_time() - started
 
+        label = label or name
         setattr(module, name, timed)
 
 
@@ -124,35 +133,35 @@ def realistic_part(args: argparse.Namespace) -> None:
     timer.wrap(realistic_module, "values_of")  # the decisions' worlds drawn inside it are counted apart
     from analyzer import view as view_module
 
+    from analyzer import single_dummy as sd_module
+
     timer.wrap(view_module.View, "worlds")
-    original_solve = Solver.solve
-
-    def solve(self, *a, **k):
-        started = time.perf_counter()
-        try:
-            return original_solve(self, *a, **k)
-        finally:
-            timer.spent["solve (last trick, open-hand deal)"] += time.perf_counter() - started
-
-    Solver.solve = solve
-    started = time.perf_counter()
+    timer.wrap(sd_module._ExactAfter, "run", "the core inside values_of")
+    timer.wrap(sd_module._Plan, "run", "the core inside values_of")
+    timer.wrap(Solver, "solve", "solve (last trick, open-hand deal)")
+    started, used = time.perf_counter(), time.process_time()
     result = realistic(deal, 0, args.deals, args.k, args.seed, jobs=args.jobs, settle=False)
-    seconds = time.perf_counter() - started
+    seconds, cpu = time.perf_counter() - started, time.process_time() - used
     p = result.p_make()
     spread = max(p.mean * (1 - p.mean), 0.05)  # a share's variance; at least that of p = 0.05
     needed = math.ceil(spread / 0.03 ** 2)
     print(f"realistic P(make) of one hra: {p.text()} over {result.deals} deals, k={args.k}, "
           f"jobs={args.jobs}: {seconds:.1f} s ({seconds / result.deals:.2f} s a deal, "
           f"{result.decisions / result.deals:.1f} decisions a deal)")
+    print(f"  CPU seconds (every thread) {cpu:.1f}: {cpu / result.deals:.3f} s a deal; 278 deals (±3 points at "
+          f"p = 0.5) on {args.jobs} quiet cores: about {278 * cpu / result.deals / args.jobs:.0f} s")
     print(f"  open-hand {result.open_p_make().text()}, gap {result.gap().text()} (paired)")
     print(f"  ±3 points (one standard error) at this p needs about {needed} deals: "
           f"{needed * seconds / result.deals:.0f} s at this rate; at p = 0.5, 278 deals: "
           f"{278 * seconds / result.deals:.0f} s")
-    total = sum(timer.spent.values())
-    print("  where the time goes (thread seconds, summed over the jobs):")
+    print(f"  where the CPU goes (thread CPU seconds, summed over the jobs; {cpu:.1f} in all):")
+    core = timer.spent.pop("the core inside values_of", 0.0)
     for name, spent in sorted(timer.spent.items(), key=lambda kv: -kv[1]):
-        print(f"    {name}: {spent:.1f} s")
-    print(f"    (values_of: the decisions' searches and their targets; total {total:.1f} s)")
+        print(f"    {name}: {spent:.2f} s ({100 * spent / cpu:.0f} %)")
+        if name == "values_of":
+            print(f"      of which the core (hra values and yes/no batches): {core:.2f} s ({100 * core / cpu:.0f} %)")
+    rest = cpu - sum(timer.spent.values())
+    print(f"    the rest (the playout's own play, legal cards, the deals drawn): {rest:.2f} s ({100 * rest / cpu:.0f} %)")
 
 
 def overstatement(args: argparse.Namespace) -> None:
@@ -201,18 +210,56 @@ def chunks(args: argparse.Namespace) -> None:
         print(f"chunk {size:>4}: {int(out[0]):,} nodes, {out[1]} CPU s ({args.hands} deals, {args.worlds} worlds)")
 
 
+def profile(args: argparse.Namespace) -> None:
+    import cProfile
+    import pstats
+
+    from analyzer import single_dummy as sdm
+    from analyzer import view as view_module
+
+    rng = random.Random(args.seed)
+    deals = [deal_for(rng, "game").replace(leader=0) for _ in range(args.hands)]
+    timer = Timer()  # one thread: its CPU seconds are the process's
+    spent = timer.spent
+    timed = timer.wrap
+    timed(view_module.View, "worlds", "1 drawing the worlds")
+    for name in ("_kinds", "_equivalent", "_plan"):
+        timed(sdm, name, "2 building the core's inputs")
+    timed(sdm._ExactAfter, "__init__", "2 building the core's inputs")
+    timed(sdm._Plan, "run", "3 the core (yes/no batches)")
+    timed(sdm._ExactAfter, "run", "3 the core (move_values, every card of a world)")
+    timed(sdm._Plan, "outcome", "4 aggregation")
+    profiler = cProfile.Profile()
+    nodes = 0
+    started = time.process_time()
+    profiler.enable()
+    for i, deal in enumerate(deals):
+        nodes += sdm.single_dummy(deal, 0, args.worlds, seed=i, threads=1).nodes
+    profiler.disable()
+    total = time.process_time() - started
+    print(f"actor's card values at trick 1, {args.worlds} worlds, {args.hands} deals, one thread: "
+          f"{total:.2f} CPU s in all (cProfile on), {nodes:,} nodes")
+    for phase in sorted(spent):
+        print(f"  {phase[2:]}: {spent[phase]:.2f} s ({100 * spent[phase] / total:.0f} %)")
+    rest = total - sum(spent.values())
+    print(f"  the rest (the view, the figures' objects, the profiler): {rest:.2f} s ({100 * rest / total:.0f} %)")
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(8)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=["values", "realistic", "overstatement", "chunks"], default="values")
+    parser.add_argument("--part", choices=["values", "realistic", "overstatement", "chunks", "profile"], default="values")
     parser.add_argument("--hands", type=int, default=7)
     parser.add_argument("--worlds", type=int, default=200)
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--k", type=int, default=10)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=2, help="--part values: threads of a call")
     parser.add_argument("--per-contract", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    {"values": values, "realistic": realistic_part, "overstatement": overstatement, "chunks": chunks}[args.part](args)
+    {"values": values, "realistic": realistic_part, "overstatement": overstatement, "chunks": chunks,
+     "profile": profile}[args.part](args)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,10 @@
  * trick boundaries. The key is the three hands exactly (24 bits each), the
  * leader, the trump (or none) and the first-trick flag: the value of the rest
  * of the play is a function of these and the game, and the table holds one
- * game's bounds (a call with another game clears it). */
+ * game's bounds (a call with another game clears it). What cuts the tree besides
+ * (docs/tysiacha.md, "Why its own search"): at a trick's last card, one of each run
+ * of touching cards and the next leads' table entries read first; at a trick
+ * start, the cashing bounds of the seat on lead. */
 #include "tysiacha.h"
 
 #include <stdlib.h>
@@ -31,6 +34,14 @@
 #define MAX_MOVES 16
 
 static const int POINTS[8] = {0, 0, 0, 2, 3, 4, 10, 11};
+static const uint8_t MOD3[5] = {0, 1, 2, 0, 1};
+#define SEAT(k) MOD3[k] /* seat k places after seat 0, k < 5: no division */
+/* The points of a lane's cards, for every lane (a sum of POINTS over its bits, at compile time). */
+#define LP(b) (((b) >> 7 & 1) * 11 + ((b) >> 6 & 1) * 10 + ((b) >> 5 & 1) * 4 + ((b) >> 4 & 1) * 3 + ((b) >> 3 & 1) * 2)
+#define LP4(b) LP(b), LP((b) + 1), LP((b) + 2), LP((b) + 3)
+#define LP16(b) LP4(b), LP4((b) + 4), LP4((b) + 8), LP4((b) + 12)
+#define LP64(b) LP16(b), LP16((b) + 16), LP16((b) + 32), LP16((b) + 48)
+static const uint8_t LANE_POINTS[256] = {LP64(0), LP64(64), LP64(128), LP64(192)};
 
 typedef struct {
     uint64_t k1;    /* seat 0's and seat 1's hands (24 bits each) | aux << 48 */
@@ -50,6 +61,7 @@ struct ty_ctx {
     int ntrick, leader, trump, first;
     uint64_t nodes;
     int probes;
+    int8_t killer[9][3]; /* per cards held and seat on lead: the last lead that cut off (-1: none) */
     uint64_t shuffle; /* non-zero: moves in a random order (tests: values must not depend on it) */
 };
 
@@ -95,13 +107,47 @@ static uint32_t follow_set(const ty_ctx *c, uint32_t hand) {
     return hand;
 }
 
-static inline int to_move(const ty_ctx *c) { return (c->leader + c->ntrick) % 3; }
+static inline int to_move(const ty_ctx *c) { return SEAT(c->leader + c->ntrick); }
 
-/* The legal moves of the seat to move, unordered. */
-static int gen_moves(const ty_ctx *c, int8_t *moves) {
+/* The last card of a trick: of the mover's legal cards that touch (no card still in play, in a
+ * hand or in this trick, between them in their suit) only one need be tried. Swapped, they take
+ * the same tricks now and later, so they differ only in whose trick their points fall to: the
+ * side that takes this trick is at least as well off playing the highest of them now, the other
+ * side the lowest (the exchange argument in docs/tysiacha.md). Points rise with rank, so that is
+ * the top or the bottom of the run. The king and over-knave of a marriage the mover holds touch
+ * nothing: playing one ends a declaration that playing their neighbour would keep. */
+static uint32_t one_of_touching(const ty_ctx *c, uint32_t set) {
+    int seat = to_move(c), d = c->g.declarer, t = c->trump;
+    int w = beats(c->trick[1], c->trick[0], t);
+    int top = c->trick[w], top_seat = SEAT(c->leader + w);
+    uint32_t hand = c->hand[seat];
+    uint32_t live = c->hand[0] | c->hand[1] | c->hand[2] | 1u << c->trick[0] | 1u << c->trick[1];
+    uint32_t keep = 0;
+    while (set) {
+        int lo = __builtin_ctz(set), hi = lo, suit = SUIT(lo);
+        uint32_t pair = marriage_in(hand, suit) ? (3u << (8 * suit + OVER)) : 0;
+        set &= set - 1;
+        while (set) {
+            int next = __builtin_ctz(set);
+            if (SUIT(next) != suit || (live & ((1u << next) - (2u << hi))) || (pair >> hi & 1) ||
+                (pair >> next & 1))
+                break;
+            hi = next;
+            set &= set - 1;
+        }
+        int mine = beats(lo, top, t) ? 1 : (top_seat == d) == (seat == d);
+        keep |= 1u << (mine ? hi : lo);
+    }
+    return keep;
+}
+
+/* The legal moves of the seat to move, unordered; with prune, of touching cards at a trick's
+ * last card only the one that need be tried (the search: not the lists of every move). */
+static int gen_moves(const ty_ctx *c, int8_t *moves, int prune) {
     int seat = to_move(c), n = 0;
     uint32_t hand = c->hand[seat];
     uint32_t set = c->ntrick ? follow_set(c, hand) : hand;
+    if (c->ntrick == 2 && prune) set = one_of_touching(c, set);
     for (uint32_t x = set; x; x &= x - 1) moves[n++] = (int8_t)__builtin_ctz(x);
     if (c->ntrick == 0 && (!c->first || c->g.any_lead))
         for (int s = 0; s < 4; s++)
@@ -112,18 +158,21 @@ static int gen_moves(const ty_ctx *c, int8_t *moves) {
     return n;
 }
 
-/* A guess of how good a move is for its side, to order the search: after the table's move,
+/* A guess of how good a move is for its side, to order the search: after the table's move, at a
+ * lead the killer (the last lead that cut off with as many cards held and the same seat on lead),
  * declarations, then winners; following, points to a friend who holds the trick, else the
  * cheapest card that takes it, else the least points. (A history of cutoffs, as solver.c
- * keeps, doubled the nodes here: 200 deals, 22.0M nodes with it, 10.0M without.) */
-static void order(ty_ctx *c, int8_t *moves, int n, int first_move) {
-    int score[MAX_MOVES];
+ * keeps, doubled the nodes here: 200 deals, 22.0M nodes with it, 10.0M without. The killer:
+ * docs/benchmarks.md, "Tysiacha: the levers".) */
+static void score_moves(ty_ctx *c, const int8_t *moves, int n, int first_move, int *score) {
     int seat = to_move(c);
     if (c->ntrick == 0) {
         uint32_t others = (c->hand[0] | c->hand[1] | c->hand[2]) & ~c->hand[seat];
+        int killer = c->killer[popcount(c->hand[seat])][seat];
         for (int i = 0; i < n; i++) {
             int m = moves[i], card = m & 31;
             if (m == first_move) score[i] = 1 << 20;
+            else if (m == killer) score[i] = 1 << 19;
             else if (m & TY_DECLARE) score[i] = 4000 + c->g.marriage[SUIT(card)];
             else /* a card no one else can head in its suit (a winner unless trumped) before the rest */
                 score[i] = (!((others & LANE(SUIT(card))) >> card)) * 64 + POINTS[RANK(card)] + RANK(card);
@@ -132,7 +181,7 @@ static void order(ty_ctx *c, int8_t *moves, int n, int first_move) {
         int best = 0;
         for (int i = 1; i < c->ntrick; i++)
             if (beats(c->trick[i], c->trick[best], c->trump)) best = i;
-        int best_seat = (c->leader + best) % 3, d = c->g.declarer, top = c->trick[best];
+        int best_seat = SEAT(c->leader + best), d = c->g.declarer, top = c->trick[best];
         int friend_wins = (best_seat == d) == (seat == d);
         for (int i = 0; i < n; i++) {
             int card = moves[i], p = POINTS[RANK(card)];
@@ -149,6 +198,10 @@ static void order(ty_ctx *c, int8_t *moves, int n, int first_move) {
             score[i] = (int)(c->shuffle >> 44);
         }
     }
+}
+
+/* Sort the moves by score, best first, equal scores in their order. */
+static inline void sort_moves(int8_t *moves, int *score, int n) {
     for (int i = 1; i < n; i++) {
         int8_t m = moves[i];
         int s = score[i], j = i;
@@ -176,7 +229,7 @@ static inline int step(ty_ctx *c, int m) {
         int w = 0;
         for (int i = 1; i < 3; i++)
             if (beats(c->trick[i], c->trick[w], c->trump)) w = i;
-        int winner = (c->leader + w) % 3;
+        int winner = SEAT(c->leader + w);
         if (winner == d) gain += POINTS[RANK(c->trick[0])] + POINTS[RANK(c->trick[1])] + POINTS[RANK(c->trick[2])];
         c->leader = winner;
         c->ntrick = 0;
@@ -213,35 +266,114 @@ static inline entry *slot(const ty_ctx *c, uint64_t k1, uint32_t k2) {
     return &c->tt[(h >> 32) & c->mask];
 }
 
-/* The last card of a trick: fetch the table entries of every next lead at once, so that their
- * cache misses overlap instead of coming one after another (a quarter of the time was spent
- * waiting on the probe). */
-static void prefetch_children(const ty_ctx *c, const int8_t *moves, int n) {
-    int seat = to_move(c);
+/* The last card of a trick: an enhanced transposition cutoff. The table entries of every next
+ * lead are fetched at once, so that their cache misses overlap (a quarter of the time was spent
+ * waiting on the probe), then read: an entry whose bound, with the trick's points, already
+ * decides the node gives its value. INF when none does. */
+static int etc(const ty_ctx *c, const int8_t *moves, int n, int maxi, int alpha, int beta) {
+    int seat = to_move(c), d = c->g.declarer;
+    int w = beats(c->trick[1], c->trick[0], c->trump), pts = POINTS[RANK(c->trick[0])] + POINTS[RANK(c->trick[1])];
+    uint64_t k1[MAX_MOVES];
+    uint32_t k2[MAX_MOVES];
+    int gain[MAX_MOVES];
+    const entry *e[MAX_MOVES];
     for (int i = 0; i < n; i++) {
-        int card = moves[i], w = 0;
-        int8_t t[3] = {c->trick[0], c->trick[1], (int8_t)card};
-        for (int k = 1; k < 3; k++)
-            if (beats(t[k], t[w], c->trump)) w = k;
-        int leader = (c->leader + w) % 3;
+        int card = moves[i];
+        int leader = beats(card, c->trick[w], c->trump) ? seat : SEAT(c->leader + w);
+        gain[i] = leader == d ? pts + POINTS[RANK(card)] : 0;
         uint32_t h[3] = {c->hand[0], c->hand[1], c->hand[2]};
         h[seat] &= ~(1u << card);
         uint64_t aux = (uint64_t)(leader | (c->trump + 1) << 2);
-        uint64_t k1 = (uint64_t)pack(h[0]) | (uint64_t)pack(h[1]) << 24 | aux << 48;
-        __builtin_prefetch(slot(c, k1, pack(h[2])));
+        k1[i] = (uint64_t)pack(h[0]) | (uint64_t)pack(h[1]) << 24 | aux << 48;
+        k2[i] = pack(h[2]);
+        e[i] = slot(c, k1[i], k2[i]);
+        __builtin_prefetch(e[i]);
     }
+    for (int i = 0; i < n; i++) {
+        if (!(e[i]->used && e[i]->k1 == k1[i] && e[i]->k2 == k2[i])) continue;
+        if (maxi ? gain[i] + e[i]->lo >= beta : gain[i] + e[i]->hi <= alpha)
+            return gain[i] + (maxi ? e[i]->lo : e[i]->hi);
+    }
+    return INF;
+}
+
+static inline int points_of(uint32_t cards) {
+    return LANE_POINTS[cards & 0xFF] + LANE_POINTS[cards >> 8 & 0xFF] + LANE_POINTS[cards >> 16 & 0xFF] +
+           LANE_POINTS[cards >> 24];
 }
 
 /* The most the declarer can still gain: every card left and each marriage he could declare. */
 static int most(const ty_ctx *c) {
-    int sum = 0;
     uint32_t all = c->hand[0] | c->hand[1] | c->hand[2];
     for (int i = 0; i < c->ntrick; i++) all |= 1u << c->trick[i];
-    for (int r = 2; r < 8; r++) sum += POINTS[r] * popcount(all & (0x01010101u << r));
+    int sum = points_of(all);
     uint32_t mine = c->hand[c->g.declarer];
-    for (int s = 0; s < 4; s++)
-        if (marriage_in(mine, s)) sum += c->g.marriage[s];
+    for (uint32_t kings = mine & mine << 1 & 0x20202020u; kings; kings &= kings - 1) /* king and over-knave */
+        sum += c->g.marriage[__builtin_ctz(kings) >> 3];
     return sum;
+}
+
+/* The points of the k cards of a hand worth least. */
+static int cheapest(uint32_t hand, int k) {
+    int sum = 0;
+    for (int r = 2; r < 8 && k > 0; r++) {
+        int n = popcount(hand & (0x01010101u << r));
+        if (n > k) n = k;
+        sum += n * POINTS[r];
+        k -= n;
+    }
+    return sum;
+}
+
+
+/* The tricks the seat on lead surely takes at a trick start by leading, one by one, his cards of
+ * `mine` above every other player's card of their suit: all of them when nobody else can ruff (no
+ * trumps, nobody else holds one, or as many top trumps as the longest other trump holding, led
+ * first, draw every other trump), else his top trumps only. The others never get the lead, so
+ * nobody declares meanwhile. Returns the tricks; *pts, the points of the cards he leads. */
+static int cashable(const ty_ctx *c, uint32_t mine, int *pts) {
+    int seat = c->leader, t = c->trump;
+    uint32_t others = (c->hand[0] | c->hand[1] | c->hand[2]) & ~c->hand[seat];
+    uint32_t masters = 0;
+    for (int s = 0; s < 4; s++) {
+        uint32_t m = mine & LANE(s), o = others & LANE(s);
+        masters |= o ? m & ~((2u << (31 - __builtin_clz(o))) - 1) : m;
+    }
+    if (t >= 0 && (others & LANE(t))) {
+        int a = popcount(c->hand[SEAT(seat + 1)] & LANE(t)), b = popcount(c->hand[SEAT(seat + 2)] & LANE(t));
+        if (popcount(masters & LANE(t)) < (a > b ? a : b)) masters &= LANE(t);
+    }
+    *pts = points_of(masters);
+    return popcount(masters);
+}
+
+/* A lower bound on the rest for the declarer on lead: he cashes his sure tricks (the others feed
+ * each at least their cheapest cards), then, if he still holds a marriage and may declare, leads
+ * it. *exact: every trick is sure and he holds no marriage, so the bound is the value. */
+static int declarer_cashes(const ty_ctx *c, int *exact) {
+    int d = c->g.declarer, pts;
+    uint32_t mine = c->hand[d], o1 = c->hand[SEAT(d + 1)], o2 = c->hand[SEAT(d + 2)];
+    int n = cashable(c, mine, &pts);
+    int best = pts + cheapest(o1, n) + cheapest(o2, n);
+    *exact = n == popcount(mine);
+    for (int s = 0; s < 4; s++)
+        if (marriage_in(mine, s)) {
+            *exact = 0;
+            n = cashable(c, mine & ~(3u << (8 * s + OVER)), &pts);
+            if (n || !c->first || c->g.any_lead) {
+                int v = pts + cheapest(o1, n) + cheapest(o2, n) + c->g.marriage[s];
+                if (v > best) best = v;
+            }
+        }
+    return best;
+}
+
+/* An upper bound on the rest for a defender on lead: `top` less the defenders' sure tricks (his
+ * cashed cards, the declarer's and the partner's cheapest cards fed to them). */
+static int defence_cashes(const ty_ctx *c, int top) {
+    int d = c->g.declarer, pts;
+    int n = cashable(c, c->hand[c->leader], &pts);
+    return top - pts - cheapest(c->hand[d], n) - cheapest(c->hand[3 - d - c->leader], n);
 }
 
 static int ab(ty_ctx *c, int alpha, int beta) {
@@ -255,41 +387,21 @@ static int ab(ty_ctx *c, int alpha, int beta) {
         if (beta <= 0) return 0;
         if (!(c->hand[0] & (c->hand[0] - 1))) { /* the last trick: one card each, nothing to choose */
             int8_t t[3];
-            for (int k = 0; k < 3; k++) t[k] = (int8_t)__builtin_ctz(c->hand[(c->leader + k) % 3]);
+            for (int k = 0; k < 3; k++) t[k] = (int8_t)__builtin_ctz(c->hand[SEAT(c->leader + k)]);
             int w = 0;
             for (int i = 1; i < 3; i++)
                 if (beats(t[i], t[w], c->trump)) w = i;
-            return (c->leader + w) % 3 == c->g.declarer ? POINTS[RANK(t[0])] + POINTS[RANK(t[1])] + POINTS[RANK(t[2])]
+            return SEAT(c->leader + w) == c->g.declarer ? POINTS[RANK(t[0])] + POINTS[RANK(t[1])] + POINTS[RANK(t[2])]
                                                         : 0;
         }
         int top = most(c);
         if (alpha >= top) return top;
-        if (c->leader == c->g.declarer) {
-            int d = c->g.declarer, sure = 0, marriages = 0;
-            uint32_t mine = c->hand[d], opp = c->hand[(d + 1) % 3] | c->hand[(d + 2) % 3];
-            for (int s = 0; s < 4; s++)
-                if (marriage_in(mine, s)) {
-                    marriages = 1;
-                    /* on lead he may declare any marriage he holds now: at least its points */
-                    if ((!c->first || c->g.any_lead) && c->g.marriage[s] > sure) sure = c->g.marriage[s];
-                }
-            if (sure >= beta) return sure;
-            if (c->trump < 0 || !(opp & LANE(c->trump))) {
-                /* Nobody can ruff him and every card he holds tops its suit: leading them one by one
-                 * he takes every trick (the defence never leads, so trumps stay). Exact unless he
-                 * holds a marriage, whose declaration would change trumps: then a lower bound. */
-                int all_top = 1;
-                for (int s = 0; s < 4 && all_top; s++) {
-                    uint32_t m = mine & LANE(s), o = opp & LANE(s);
-                    if (m && o && __builtin_ctz(m) < 31 - __builtin_clz(o)) all_top = 0;
-                }
-                if (all_top) {
-                    int pts = 0;
-                    uint32_t all = mine | opp;
-                    for (int r = 2; r < 8; r++) pts += POINTS[r] * popcount(all & (0x01010101u << r));
-                    if (!marriages || pts >= beta) return pts;
-                }
-            }
+        if (c->leader != c->g.declarer) {
+            int ub = defence_cashes(c, top);
+            if (ub <= alpha) return ub;
+        } else {
+            int exact = 0, lb = declarer_cashes(c, &exact);
+            if (lb >= beta || exact) return lb;
         }
         keys(c, &k1, &k2);
         e = slot(c, k1, k2);
@@ -303,12 +415,17 @@ static int ab(ty_ctx *c, int alpha, int beta) {
         }
     }
     int8_t moves[MAX_MOVES];
-    int n = gen_moves(c, moves);
-    if (c->ntrick == 2 && n > 1) prefetch_children(c, moves, n);
-    order(c, moves, n, tt_move);
+    int n = gen_moves(c, moves, 1);
     int seat = to_move(c);
     int maxi = seat == c->g.declarer;
-    int best = maxi ? -INF : INF, best_move = moves[0];
+    if (c->ntrick == 2 && n > 1) {
+        int v = etc(c, moves, n, maxi, alpha, beta);
+        if (v != INF) return v;
+    }
+    int score[MAX_MOVES];
+    score_moves(c, moves, n, tt_move, score);
+    sort_moves(moves, score, n);
+    int best = maxi ? -INF : INF, best_move = -1;
     int a = alpha, b = beta;
     for (int i = 0; i < n; i++) {
         int v = play_search(c, moves[i], a, b);
@@ -321,7 +438,10 @@ static int ab(ty_ctx *c, int alpha, int beta) {
         } else if (best < b) {
             b = best;
         }
-        if (a >= b) break;
+        if (a >= b) {
+            if (c->ntrick == 0 && i > 0) c->killer[popcount(c->hand[seat])][seat] = moves[i];
+            break;
+        }
     }
     if (e) {
         if (!(e->used && e->k1 == k1 && e->k2 == k2)) {
@@ -400,6 +520,7 @@ int ty_ctx_new(ty_ctx **out, int tt_log2) {
         free(c);
         return MR_E_NOMEM;
     }
+    memset(c->killer, -1, sizeof c->killer);
     *out = c;
     return MR_OK;
 }
@@ -412,6 +533,7 @@ void ty_ctx_free(ty_ctx *c) {
 
 void ty_ctx_clear(ty_ctx *c) {
     memset(c->tt, 0, ((size_t)c->mask + 1) * sizeof(entry));
+    memset(c->killer, -1, sizeof c->killer);
 }
 
 /* The exact value by null-window searches, bisecting [lo, hi] on the same table, which keeps
@@ -454,7 +576,7 @@ int ty_move_values(ty_ctx *c, const ty_game *g, const ty_state *s, int8_t *moves
     int code = load(c, g, s);
     if (code) return code;
     if (!(c->hand[0] | c->hand[1] | c->hand[2])) return MR_E_TERMINAL;
-    *n = gen_moves(c, moves);
+    *n = gen_moves(c, moves, 0);
     uint64_t nodes = 0;
     uint32_t hand[3];
     int8_t trick[3];
@@ -481,8 +603,9 @@ int ty_line(ty_ctx *c, const ty_game *g, const ty_state *s, int value, int8_t *m
     *n = 0;
     while (c->hand[0] | c->hand[1] | c->hand[2]) {
         int8_t cand[MAX_MOVES];
-        int k = gen_moves(c, cand), chosen = -1;
-        order(c, cand, k, -1);
+        int k = gen_moves(c, cand, 0), chosen = -1, score[MAX_MOVES];
+        score_moves(c, cand, k, -1, score);
+        sort_moves(cand, score, k);
         int maxi = to_move(c) == c->g.declarer;
         for (int i = 0; i < k && chosen < 0; i++) {
             c->nodes = 0;

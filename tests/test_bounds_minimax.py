@@ -22,15 +22,15 @@ plan compares his ranks across suits, which the squeeze does not keep)."""
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from cprogram import build
 
 
 @pytest.fixture(scope="module")
-def program(c_check: Callable[[str], Path]) -> Path:
-    return c_check("bounds_check")
+def program(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory, "bounds_check")
 
 
 @pytest.mark.parametrize("positions, cards, seed", [

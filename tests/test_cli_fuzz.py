@@ -253,15 +253,21 @@ SPECS: dict[str, tuple[list[str], str | None, dict[str, tuple[str, str | None]]]
         "--contract": ("text", "sedma"), "--actor": ("number", "0"), "--leader": ("number", "0"),
         "--talon": ("text", "a9 a7"), "--trick": ("text", ""), "--rules": ("text", "csm"),
         "--side-suit": ("text", None), "--sharp-talon": ("flag", None), "--view": ("number", None),
-        "--worlds": ("number", None), "--seed": ("number", None)}),
+        "--worlds": ("number", None), "--seed": ("number", None), "--hands": ("text", None),
+        "--unicode": ("flag", None)}),
     "claim": (["claim", "-"], json.dumps({"hands": ["hA hX b7", None, None], "unseen": "h7 hK bA b8 l7 l8",
                                           "trump": "h", "contract": "game"}), {
         "--json": ("flag", None), "--count": ("flag", None), "--consistent": ("flag", None),
         "--strict": ("flag", None), "--time-limit": ("number", "20"), "--component": ("text", "game"),
-        "--talon": ("text", "a9 a7"), "--unseen": ("text", "h7 hK bA b8 l7 l8")}),
+        "--talon": ("text", "a9 a7"), "--unseen": ("text", "h7 hK bA b8 l7 l8"), "--hand": ("text", None),
+        "--hands": ("text", None), "--contract": ("text", None), "--trump": ("text", None),
+        "--side-suit": ("text", None), "--actor": ("number", None), "--leader": ("number", None),
+        "--trick": ("text", None), "--rules": ("text", None), "--sharp-talon": ("flag", None),
+        "--unicode": ("flag", None)}),
     "review": (["review", "-"], json.dumps({**POSITION, "played": [["hA", "h7", "h8"], ["b7", "bA", "l7"]]}), {
         "--json": ("flag", None), "--payment": ("flag", None), "--sharp-talon": ("flag", None),
-        "--view": ("flag", None), "--worlds": ("number", None), "--seed": ("number", None)}),
+        "--view": ("flag", None), "--worlds": ("number", None), "--seed": ("number", None),
+        "--unicode": ("flag", None)}),
     "score": (["score", "-"], json.dumps(BASES["score"][0]), {
         "--json": ("flag", None), "--rules": ("text", "csm"), "-o": ("option", "bonuses=false")}),
     "advise": (["advise", *DEFENDER_HAND], None, {
@@ -270,7 +276,8 @@ SPECS: dict[str, tuple[list[str], str | None, dict[str, tuple[str, str | None]]]
         "--seed": ("number", "0"), "--rules": ("text", "csm"), "--where": ("where", "seat2.h >= 2"),
         "--json": ("flag", None), "--level": ("text", None), "--side-suit": ("text", None),
         "--known": ("text", None), "--talons": ("number", None), "--talon": ("text", None),
-        "--realistic": ("flag", None), "--deals": ("number", "2"), "--decision-worlds": ("number", "2")}),
+        "--realistic": ("flag", None), "--deals": ("number", "2"), "--decision-worlds": ("number", "2"),
+        "--all-discards": ("flag", None)}),
     "study": (["study", "--quiet", "-o", "{tmp}/s.parquet"], None, {
         "--n": ("number", "3"), "--seed": ("number", "0"), "--jobs": ("number", "1"),
         "--analyses": ("text", "shape"), "--dealer": ("text", "uniform"), "--packets": ("text", "csm"),
@@ -290,7 +297,7 @@ SPECS: dict[str, tuple[list[str], str | None, dict[str, tuple[str, str | None]]]
         "--must-beat": ("flag", None)}),
     "tysiacha claim": (["tysiacha", "claim", TYSIACHA], None, {
         "--json": ("flag", None), "--target": ("number", None), "--count": ("flag", None),
-        "--marriages": ("text", None)}),
+        "--marriages": ("text", None), "--any-lead": ("flag", None), "--must-beat": ("flag", None)}),
     "tysiacha score": (["tysiacha", "score"], None, {
         "--bid": ("number", "130"), "--points": ("text", "160,30,20"), "--declarer": ("number", None),
         "--scoring": ("text", None), "--rounding": ("text", None), "--concede": ("flag", None),
@@ -298,10 +305,12 @@ SPECS: dict[str, tuple[list[str], str | None, dict[str, tuple[str, str | None]]]
     "tysiacha advise": (["tysiacha", "advise", "hA hX hK hO bA lA a9"], None, {
         "--bid": ("number", None), "--widows": ("number", "2"), "--choose-worlds": ("number", "2"),
         "--report-worlds": ("number", "2"), "--candidates": ("number", None), "--seed": ("number", None),
-        "--jobs": ("number", "1"), "--json": ("flag", None)}),
+        "--jobs": ("number", "1"), "--json": ("flag", None), "--marriages": ("text", None),
+        "--any-lead": ("flag", None), "--must-beat": ("flag", None)}),
     "tysiacha study": (["tysiacha", "study", "--quiet"], None, {
         "--deals": ("number", "3"), "--seed": ("number", None), "--json": ("flag", None),
-        "-o": ("text", None)}),
+        "-o": ("text", None), "--marriages": ("text", None), "--any-lead": ("flag", None),
+        "--must-beat": ("flag", None)}),
 }
 # The options that keep a run small: dropped, their default is a run of minutes (10,000 deals), not a bug.
 SIZES = {"--n", "--deals", "--worlds", "--widows", "--choose-worlds", "--report-worlds", "--decision-worlds"}
@@ -416,3 +425,42 @@ def test_hostile_command_lines_a_few_of_each(fuzz_dir: str) -> None:
 def test_hostile_command_lines_of_every_command(fuzz_dir: str) -> None:
     """40 hostile command lines of every command (400 processes, a few minutes on two cores)."""
     assert fuzz_commands(40, "fuzz-processes", fuzz_dir) == []
+
+
+# Options no hostile command line is given, and why (every other option of every command is fuzzed).
+NOT_FUZZED = {
+    "--scheduler": "an address of a dask cluster: the fuzzer would wait on addresses that do not answer",
+    "-o": "given by the command line the fuzzer starts from (a file in its folder)",
+    "--quiet": "given by the command line the fuzzer starts from",
+    "--plot": "a figure's file name: what it tests is matplotlib's writing",
+}
+NOT_FUZZED_COMMANDS = {"serve": "a server that runs until stopped: its API is fuzzed over HTTP (tests/test_web_fuzz.py)"}
+
+
+def test_every_option_of_every_command_is_fuzzed() -> None:
+    """SPECS names every command of the command line and each of its options, or says above why
+    not: a command or an option added later is fuzzed too, or this test says it is not."""
+    import click
+
+    from analyzer.cli import main
+
+    def leaves(group: click.Group, prefix: str = ""):
+        for name, command in group.commands.items():
+            if isinstance(command, click.Group):
+                yield from leaves(command, f"{prefix}{name} ")
+            else:
+                yield f"{prefix}{name}", command
+
+    unfuzzed = []
+    for name, command in leaves(main):
+        if name in NOT_FUZZED_COMMANDS:
+            continue
+        if name not in SPECS:
+            unfuzzed.append(name)
+            continue
+        named = set(SPECS[name][2])
+        for param in command.params:
+            if isinstance(param, click.Option) and param.name != "help":
+                if not set(param.opts) & (named | set(NOT_FUZZED)):
+                    unfuzzed.append(f"{name} {'/'.join(param.opts)}")
+    assert not unfuzzed, unfuzzed

@@ -19,15 +19,15 @@ lead in four moved); dropping the rule for runs of equivalent cards searched onc
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from cprogram import build
 
 
 @pytest.fixture(scope="module")
-def program(c_check: Callable[[str], Path]) -> Path:
-    return c_check("partition_check")
+def program(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory, "partition_check")
 
 
 @pytest.mark.parametrize("families, cards, seed, sample", [

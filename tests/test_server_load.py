@@ -83,16 +83,23 @@ def server() -> Iterator[Server]:
         s.stop()
 
 
-def drop_after(server: Server, path: str, body: object, seconds: float) -> None:
-    """A client that sends a request and goes away after ``seconds`` without reading the answer."""
+def drop_after(server: Server, path: str, body: object, seconds: float, answers: list | None = None) -> None:
+    """A client that sends a request and goes away after ``seconds`` without reading the answer.
+    ``answers`` gets the status of an answer that came before, or None (the client went away while
+    the work ran or waited): a test can tell that the long work was really asked for."""
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=seconds)
+    status = None
     try:
         connection.request("POST", path, json.dumps(body))
-        connection.getresponse().read()
+        answer = connection.getresponse()
+        status = answer.status
+        answer.read()
     except (TimeoutError, OSError):
         pass
     finally:
         connection.close()
+        if answers is not None:
+            answers.append(status)
 
 
 def quick_meta(server: Server) -> float:
@@ -149,7 +156,9 @@ def test_45_long_solves_at_once_stay_bounded_and_meta_answers(server: Server) ->
     along, its memory stays under 500 MiB, and within a second or so of the clients going away
     every search has stopped (a quick solve is answered at once)."""
     before = server.rss_mib()
-    clients = [threading.Thread(target=drop_after, args=(server, "/api/solve?time_limit=10", full_two_player_hand(), 3))
+    answers: list = []
+    clients = [threading.Thread(target=drop_after,
+                                args=(server, "/api/solve?time_limit=10", full_two_player_hand(), 3, answers))
                for _ in range(45)]
     for t in clients:
         t.start()
@@ -165,7 +174,12 @@ def test_45_long_solves_at_once_stay_bounded_and_meta_answers(server: Server) ->
     started = time.perf_counter()
     status, _ = server.request("POST", "/api/solve", SEVEN, timeout=10)
     quick = time.perf_counter() - started
-    print(f"meta at worst {worst * 1000:.0f} ms; RSS {before:.0f} -> peak {peak:.0f} MiB; a solve after: {quick:.2f} s")
+    print(f"meta at worst {worst * 1000:.0f} ms; RSS {before:.0f} -> peak {peak:.0f} MiB; "
+          f"a solve after: {quick:.2f} s; answers {Counter(answers)}")
+    # the searches were asked for: 18 (2 running, 16 waiting) had no answer when their client left,
+    # the rest were told 429 at once (none an error that would have made the test vacuous)
+    assert len(answers) == 45 and set(answers) <= {None, 429}, Counter(answers)
+    assert answers.count(None) >= 2, Counter(answers)
     assert worst < loaded(1)
     assert peak < 500, peak
     assert status == 200 and quick < loaded(1), (status, quick)
@@ -174,12 +188,34 @@ def test_45_long_solves_at_once_stay_bounded_and_meta_answers(server: Server) ->
 def test_a_dropped_clients_solve_stops(server: Server) -> None:
     """Two clients ask for minutes of search and go away after a second: both of the requests'
     threads are free again at once (another solve waits for neither)."""
-    clients = [threading.Thread(target=drop_after, args=(server, "/api/solve", full_two_player_hand(), 1))
+    answers: list = []
+    clients = [threading.Thread(target=drop_after, args=(server, "/api/solve", full_two_player_hand(), 1, answers))
                for _ in range(2)]
     for t in clients:
         t.start()
     for t in clients:
         t.join(10)
+    assert answers == [None, None]  # both searches were running when their clients went away
+    time.sleep(0.5)
+    started = time.perf_counter()
+    status, _ = server.request("POST", "/api/solve", SEVEN, timeout=10)
+    assert status == 200 and time.perf_counter() - started < loaded(1)
+
+
+@pytest.mark.parametrize("path,body", [
+    ("/api/board", {"position": full_two_player_hand(), "cards": []}),
+    ("/api/board?time_limit=30", {"position": full_two_player_hand(), "cards": []}),
+])
+def test_a_dropped_clients_board_stops(server: Server, path: str, body: dict) -> None:
+    """The board's analysis of a whole two-player hand (minutes of search), asked by two clients
+    that go away after a second: both threads are free again at once, not at the board's limit."""
+    answers: list = []
+    clients = [threading.Thread(target=drop_after, args=(server, path, body, 1, answers)) for _ in range(2)]
+    for t in clients:
+        t.start()
+    for t in clients:
+        t.join(10)
+    assert answers == [None, None]  # both analyses were running when their clients went away
     time.sleep(0.5)
     started = time.perf_counter()
     status, _ = server.request("POST", "/api/solve", SEVEN, timeout=10)
@@ -191,8 +227,9 @@ def test_serve_stops_on_sigint_within_a_second_without_a_traceback(server: Serve
     search cancelled, the answers sent, "stopped" said), the process ends soon after (the
     interpreter's own teardown: a few tenths of a second, more on a loaded machine), and no
     traceback is printed."""
-    clients = [threading.Thread(target=drop_after, args=(server, "/api/solve", full_two_player_hand(), 20), daemon=True)
-               for _ in range(2)]
+    answers: list = []
+    clients = [threading.Thread(target=drop_after, args=(server, "/api/solve", full_two_player_hand(), 20, answers),
+                                daemon=True) for _ in range(2)]
     for t in clients:
         t.start()
     claim = json.loads((ROOT / "analyzer" / "examples" / "claim_not_laid_down.json").read_text())
@@ -206,6 +243,9 @@ def test_serve_stops_on_sigint_within_a_second_without_a_traceback(server: Serve
     ended = time.perf_counter() - started
     _, err = server.stop()
     assert said.strip() == "stopped" and stopped < loaded(1), (said, stopped)
+    for t in clients:
+        t.join(5)
+    assert answers == [503, 503], answers  # the two searches were running, and were stopped by the Ctrl-C
     assert ended < loaded(3), ended
     assert "Traceback" not in err and "Exception" not in err, err
     assert server.process.returncode == 0

@@ -185,3 +185,32 @@ def test_equivalent_cards_share_one_search_rightly(monkeypatch) -> None:
             a, b = shared.outcomes[card].points, alone.outcomes[card].points
             assert (a is None and b is None) or np.array_equal(a, b), (position.to_json(), card)
         checked += 1
+
+
+def test_hra_values_of_a_world_at_once_equal_a_search_per_card() -> None:
+    """The hra column comes from one ``move_values`` call per world (every card at once, the
+    card's gain included); it equals the plain way: each card played, then one exact search of
+    the position after it in that world (Solver.card_values' arithmetic), under both marriage
+    rules, from positions mid-trick and at a trick's start."""
+    from analyzer import _core
+    from analyzer.questions import hra_question
+
+    rng = random.Random(51)
+    checked, rules = 0, set()
+    search = _core.Search(16)
+    while checked < 16:
+        position = random_history(rng, rng.choice(["game", "seven", "hundred", "seven-against",
+                                                   "hundred-against"]))
+        if position.tricks_left < 2 or position.talon.mask & 0xC0C0C0C0 or len(position.legal_moves()) < 2:
+            continue
+        sd = single_dummy(position, worlds=6, seed=checked)
+        for w in range(len(sd.worlds)):
+            world = sd.view.world_position(sd.worlds.hands[w], int(sd.worlds.talon[w]))
+            for card in world.legal_moves():
+                after = world.play(card, check=False)
+                q = hra_question(after)
+                units = search.value(q.game(after), q.state(after)) if after.tricks_left else 0
+                assert sd.outcomes[card].points[w] == 10 * (gain(world, after) + units), (position.to_json(), card)
+        rules.add(position.marriage_rule)
+        checked += 1
+    assert rules == {"czech", "over-first"}

@@ -229,3 +229,111 @@ def test_a_unit_of_work_too_large_to_hold_is_refused_before_it_starts(tmp_path: 
     with pytest.raises(StudyError, match=words):
         run_study(dealer, n=10**9, output=tmp_path / "t.parquet", jobs=2, progress=False, **options)
     assert time.perf_counter() - started < 1 and not list(tmp_path.iterdir())
+
+
+def test_the_dask_path_keeps_a_few_chunks_in_flight_and_an_interrupt_stops_submitting(tmp_path: Path,
+                                                                                      monkeypatch) -> None:
+    """On a cluster of 2 one-thread workers at most 2 * AHEAD chunks are in flight: a chunk is
+    taken from the list only once one has come back; every chunk comes back once, with the rows
+    the local run computes. An interrupt while the parts are written submits nothing more, keeps
+    what was written, and the run resumes on the cluster to the local table."""
+    distributed = pytest.importorskip("distributed")
+    from analyzer.dealing import Dealer
+    from analyzer.study.analyses import analyse_chunk
+    from analyzer.study.spec import Study
+
+    study = Study(Dealer.parse("uniform", "csm"), 60, 3, ("shape",))
+    slots = 2 * execution.AHEAD
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        taken: list[int] = []  # chunks taken from the list, as each is taken
+        received = [0]
+
+        def spans():
+            for a in range(0, 60, 5):
+                assert len(taken) < slots + received[0] + 1, (len(taken), received[0])
+                taken.append(a)
+                yield a, a + 5
+
+        got = {}
+        for a, b, rows in execution.execute(study, spans(), None, cluster.scheduler_address):
+            received[0] += 1
+            got[a] = rows
+        assert sorted(got) == list(range(0, 60, 5)) and sorted(taken) == sorted(got)
+        for a, rows in got.items():
+            assert rows.equals(analyse_chunk(study, a, a + 5))
+
+        # an interrupt after the second part: nothing submitted after it
+        output = tmp_path / "d.parquet"
+        taken.clear()
+        real_write, written = Parts.write, []
+
+        def interrupted(self: Parts, start: int, stop: int, rows) -> None:
+            if len(written) == 2:
+                raise KeyboardInterrupt
+            written.append(start)
+            real_write(self, start, stop, rows)
+
+        def counted(study, todo, jobs, scheduler):
+            def spans_counted():
+                for span in todo:
+                    taken.append(span[0])
+                    yield span
+            return real_execute(study, spans_counted(), jobs, scheduler)
+
+        real_execute = execution.execute
+        monkeypatch.setattr(Parts, "write", interrupted)
+        monkeypatch.setattr(execution, "execute", counted)
+        with pytest.raises(StudyInterrupted, match="2 finished chunks"):
+            run_study(n=60, seed=3, output=output, chunk=5, progress=False, scheduler=cluster.scheduler_address)
+        assert len(taken) <= slots + 3, taken  # two written, the third's rows in hand when interrupted
+        monkeypatch.undo()
+        table = run_study(n=60, seed=3, output=output, chunk=5, progress=False, scheduler=cluster.scheduler_address)
+    local = run_study(n=60, seed=3, jobs=1, progress=False)
+    assert table.equals(local[table.columns])
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ".csv"])
+def test_the_streaming_combine_reads_a_few_rows_at_a_time_and_writes_the_same_table(tmp_path: Path, suffix: str,
+                                                                                     monkeypatch) -> None:
+    """Parts read 3 rows at a time (storage.BATCH), and a part whose rows are out of order or of
+    another column type (taken whole, sorted and typed, as before): the same table as the
+    combine in memory, byte for byte in CSV; no batch of the streamed parts holds more than BATCH
+    rows."""
+    from analyzer.dealing import Dealer
+    from analyzer.study import read_table, storage
+    from analyzer.study.analyses import analyse_chunk
+    from analyzer.study.spec import Study, parse_analyses
+
+    monkeypatch.setattr(storage, "BATCH", 3)
+    study = Study(Dealer.parse("uniform", "csm"), 40, 8, parse_analyses("shape,hra", "csm"))
+    reference = tmp_path / f"m{suffix}"
+    df = run_study(n=40, seed=8, analyses="shape,hra", output=reference, jobs=1, chunk=10, progress=False)
+    output = tmp_path / f"s{suffix}"
+    parts = Parts(output, study)
+    parts.open()
+    for a in range(0, 40, 10):
+        rows = analyse_chunk(study, a, a + 10)
+        if a == 10:
+            rows = rows.iloc[::-1]  # out of order
+        if a == 20:
+            rows = rows.astype({"seed": "int32"})  # another type
+        parts.write(a, a + 10, rows)
+    sizes: list[int] = []
+    real = Parts._batches
+
+    def counted(self, a, b, schema):
+        batches = real(self, a, b, schema)
+        if batches is None:
+            return None
+        return (sizes.append(batch.num_rows) or batch for batch in batches)
+
+    monkeypatch.setattr(Parts, "_batches", counted)
+    assert parts.combine(40, table=False) is None
+    # Parquet streams the two parts as analyse_chunk wrote them; CSV types each batch itself
+    # (with_dtypes), so only the part out of order is taken whole
+    assert sizes and max(sizes) == 3 and sum(sizes) == (20 if suffix == ".parquet" else 30)
+    a, b = read_table(output), read_table(reference)
+    assert a.equals(b) and a.equals(df) and list(a.dtypes) == list(b.dtypes) and a.attrs == b.attrs
+    if suffix == ".csv":
+        assert output.read_text() == reference.read_text()

@@ -147,3 +147,24 @@ def test_long_histories_listed_exactly() -> None:
             view = view_of(position, seat)
             assert as_set(view.worlds("all")) == brute_worlds(position, seat), (position.to_json(), seat)
         done += 1
+
+
+def test_what_the_history_showed_kept_card_by_card_is_the_replay() -> None:
+    """A playout keeps what each card showed as it is played (``shown_now``) instead of replaying
+    the history at each decision: every seat's view is the same either way, marriages declared
+    and not, from deals with a history and without."""
+    from analyzer.view import history_shown, shown_now
+
+    rng = random.Random(61)
+    marriages = 0
+    for i in range(30):
+        deal = random_history(rng) if i % 2 else random_history(rng).start()
+        position, shown = deal, history_shown(deal)
+        while position.tricks_left:
+            for seat in range(3):
+                assert view_of(position, seat, shown) == view_of(position, seat), position.to_json()
+            card = rng.choice(sorted(position.legal_moves(), key=int))
+            shown.append(shown_now(position, card))
+            marriages += shown[-1].declared
+            position = position.play(card, check=False)
+    assert marriages > 0

@@ -49,3 +49,27 @@ def test_bad_input_and_the_page(client) -> None:
     assert client.post("/api/view", content=b"{").status_code == 400
     assert "/static/view.js" in client.get("/").text
     assert "api/view" in client.get("/static/view.js").text
+
+
+def test_the_review_judged_by_what_each_player_could_know(client) -> None:
+    """POST /api/review?view=1: the JSON of ``marias review --view --json`` (the same keys), and
+    without ``view`` the open-hand review as before; bad worlds or seed a 400 in one line."""
+    from analyzer.review import review
+
+    start = Position.from_json(EXAMPLE)
+    cards = []
+    position = start
+    for _ in range(4):
+        card = min(position.legal_moves(), key=int)
+        cards.append(str(card))
+        position = position.play(card)
+    game = {**EXAMPLE, "played": [cards[:3], cards[3:]]}
+    answer = client.post("/api/review?view=1&worlds=12&seed=2", json=game)
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == json.loads(json.dumps(review(game, view=True, worlds=12, seed=2).to_json()))
+    assert all(m["single_dummy"]["kind"] for m in answer.json()["moves"])
+    plain = client.post("/api/review", json=game)
+    assert plain.status_code == 200 and all("single_dummy" not in m for m in plain.json()["moves"])
+    for query in ("view=1&worlds=1", "view=1&worlds=100000", "view=1&seed=-1", "view=maybe"):
+        bad = client.post(f"/api/review?{query}", json=game)
+        assert bad.status_code == 400 and "\n" not in bad.json()["error"], query

@@ -22,18 +22,27 @@ SEVEN = json.loads((EXAMPLES / "seven.json").read_text())
 CLAIM = json.loads((EXAMPLES / "claim_not_laid_down.json").read_text())
 GAME = json.loads((EXAMPLES / "game_review.json").read_text())
 ADVICE = {"hand": "hA hX hK hO hU h9 bA bX aA aX", "talon": "lA l7", "worlds": 4, "seed": 1}
+# Tysiacha's bodies on the same endpoints ("game": "tysiacha", docs/board.md) and its rule options
+TY = {"game": "tysiacha", "hands": ["hA hX hK hO", "bA bX bK bO", "lA lX lK lO"], "taken": [0, 0, 30]}
+TY_ADVICE = {"game": "tysiacha", "hand": "hA hX hK hO bA lA a9", "widows": 2, "choose_worlds": 2, "report_worlds": 2,
+             "candidates": 1}
+TY_SCORE = {"game": "tysiacha", "bid": 130, "points": [160, 30, 20], "scoring": "seed"}
+TY_RULES = ["marriages", "any_lead", "must_beat"]
 
 # endpoint: (working bodies, the query parameters it reads)
 ENDPOINTS: dict[str, tuple[list[object], list[str]]] = {
-    "/api/solve": ([SEVEN], ["cards", "contract", "trump", "time_limit"]),
-    "/api/claim": ([CLAIM], ["count", "consistent", "component", "strict", "time_limit", "max_redistributions"]),
-    "/api/board": ([{"position": SEVEN, "cards": ["hA"]}], ["analyse"]),
-    "/api/deal": ([{"seed": 42}], []),
-    "/api/review": ([GAME], []),
+    "/api/solve": ([SEVEN, TY], ["cards", "contract", "trump", "time_limit", *TY_RULES]),
+    "/api/claim": ([CLAIM, TY], ["count", "consistent", "component", "strict", "time_limit", "max_redistributions",
+                                 "target", *TY_RULES]),
+    "/api/board": ([{"position": SEVEN, "cards": ["hA"]}, {"position": TY, "cards": ["hO+", "bA"]}],
+                   ["analyse", "time_limit", *TY_RULES]),
+    "/api/deal": ([{"seed": 42}, {"game": "tysiacha", "seed": 42}], []),
+    "/api/review": ([GAME], ["time_limit"]),
     "/api/view": ([{"position": SEVEN, "cards": [], "seat": 0, "worlds": 8}], []),
-    "/api/advise": ([ADVICE], ["time_limit"]),
-    "/api/jobs/claim": ([CLAIM], ["count", "time_limit"]),
-    "/api/jobs/advise": ([ADVICE], ["time_limit"]),
+    "/api/advise": ([ADVICE, TY_ADVICE], ["time_limit"]),
+    "/api/jobs/claim": ([CLAIM, TY], ["count", "time_limit", "target", *TY_RULES]),
+    "/api/jobs/advise": ([ADVICE, TY_ADVICE], ["time_limit"]),
+    "/api/score": ([TY_SCORE], []),
 }
 QUERY_VALUES = HOSTILE_NUMBERS[:20] + ["0.5", "1", "true", "no", "hra", "sedma", "h", "x" * 5000]
 
@@ -106,6 +115,17 @@ def fuzz(server: Server, count: int, seed: str) -> list[str]:
     if status != 200:
         found.append(f"/api/meta answers {status} after the fuzz")
     return found
+
+
+def test_every_post_endpoint_is_fuzzed() -> None:
+    """The fuzz knows every endpoint that takes a body: one added to the board is fuzzed too."""
+    from starlette.routing import Route
+
+    from analyzer.web import create_app
+
+    posts = {route.path for route in create_app().routes
+             if isinstance(route, Route) and "POST" in (route.methods or ())}
+    assert posts == set(ENDPOINTS), posts ^ set(ENDPOINTS)
 
 
 def test_working_requests_answer(server: Server) -> None:

@@ -125,15 +125,14 @@ def claim_command(position: str, target: int | None, count: bool, marriages: str
 def score_command(bid: int, points: str | None, declarer: int, scoring: str, rounding: str, concede: bool,
                   as_json: bool) -> None:
     """What each seat writes for one hand."""
-    from analyzer.tysiacha.scoring import Scoresheet
+    from analyzer.tysiacha.scoring import hand_scores
 
     if declarer > 2:
         raise BadInput(f"--declarer must be a seat 0-2, not {declarer}")
-    sheet = Scoresheet()
+    values = None
     if concede:
         if points is not None:
             raise BadInput("--concede takes no --points: the hand is not played")
-        scores = sheet.add_concession(declarer, bid)
     else:
         if points is None:
             raise BadInput("give --points (three numbers) or --concede")
@@ -143,10 +142,10 @@ def score_command(bid: int, points: str | None, declarer: int, scoring: str, rou
             raise BadInput(f"--points must be three whole numbers such as 160,30,20, not {points!r}") from None
         if len(values) != 3 or any(v < 0 or v > 1000 for v in values):
             raise BadInput(f"--points must be three whole numbers 0-1000, not {points!r}")
-        scores = sheet.add_hand(declarer, bid, values, scoring, rounding)  # type: ignore[arg-type]
+    data = hand_scores(bid, values, declarer, scoring, rounding, concede)  # type: ignore[arg-type]
+    scores = data["scores"]
     if as_json:
-        click.echo(json.dumps({"game": "tysiacha", "bid": bid, "declarer": declarer, "scoring": scoring,
-                               "conceded": concede, "scores": list(scores)}))
+        click.echo(json.dumps(data))
         return
     for seat, score in enumerate(scores):
         role = "declarer" if seat == declarer else "opponent"
@@ -180,19 +179,15 @@ def advise_command(hand: str, bid: int, widows: int, choose_worlds: int | None, 
     cards to pass and how far to raise. Open-hand totals, chosen on one set of splits and
     reported on another, with 95 % intervals."""
     from analyzer.cards import CardSet
-    from analyzer.tysiacha.advice import advise_after_widow, advise_bidding
+    from analyzer.tysiacha.advice import advise
 
     try:
         rules = _rules(marriages, any_lead, must_beat)
         cards = CardSet.from_str(hand)
-        if len(cards) == 7:
-            advice = advise_bidding(cards, rules, widows=widows, choose_worlds=choose_worlds or 6,
-                                    report_worlds=report_worlds or 6, seed=seed, jobs=jobs, limit=candidates or 3)
-        elif len(cards) == 10:
-            advice = advise_after_widow(cards, bid, rules, choose_worlds=choose_worlds or 48,
-                                        report_worlds=report_worlds or 200, seed=seed, limit=candidates)
-        else:
+        if len(cards) not in (7, 10):
             raise BadInput(f"HAND must be 7 cards (before the widow) or 10 (after it), not {len(cards)}")
+        advice = advise(cards, bid, rules, widows=widows, choose_worlds=choose_worlds, report_worlds=report_worlds,
+                        candidates=candidates, seed=seed, jobs=jobs)
     except MariasError as exc:
         raise BadInput(str(exc)) from None
     data = advice.to_dict()

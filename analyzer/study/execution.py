@@ -2,7 +2,7 @@
 
 Every chunk is a pure function of the study and its range (each builds its own
 search tables, chains are never split), so where it runs does not change a row.
-Local workers are given a few chunks at a time, and a finished chunk's rows are
+Workers (local or a cluster's) are given a few chunks at a time, and a finished chunk's rows are
 held only until the caller has them, so the main process stays the same size
 however many deals a study has; each worker dies with the main process, even
 one killed with SIGKILL (:func:`die_with_parent`).
@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from analyzer.cluster import connect
 from analyzer.study.analyses import analyse_chunk
@@ -40,7 +40,7 @@ def execute(study: Study, todo: Iterable[tuple[int, int]], jobs: int | None,
         return
     spans = itertools.chain(first, spans)
     if scheduler:
-        yield from _execute_dask(study, list(spans), scheduler)
+        yield from _execute_dask(study, spans, scheduler)
         return
     jobs = min(jobs, len(first))
     if jobs == 1:
@@ -102,16 +102,32 @@ def die_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="marias-parent-watch", daemon=True).start()
 
 
-def _execute_dask(study: Study, todo: list[tuple[int, int]], address: str) -> Iterator[tuple[int, int, pd.DataFrame]]:
+def _execute_dask(study: Study, todo: Iterator[tuple[int, int]],
+                  address: str) -> Iterator[tuple[int, int, pd.DataFrame]]:
+    """The chunks on a dask cluster, AHEAD per thread of its workers in flight (counted when the
+    client connects), as local workers are given them: never all of a study's chunks at once, and an interrupt (the generator closed) cancels the few in flight and
+    submits no more."""
     from distributed import as_completed
 
     client = connect(address, StudyError)
+    pending: dict[Any, tuple[int, int]] = {}  # future -> its chunk
     try:
-        futures = [client.submit(analyse_chunk, study, a, b, pure=False) for a, b in todo]
-        spans = {f.key: span for f, span in zip(futures, todo)}
-        for future in as_completed(futures):
-            a, b = spans[future.key]
-            yield a, b, future.result()
+        slots = AHEAD * max(1, sum(client.nthreads().values()))
+
+        def submit(a: int, b: int) -> Any:
+            future = client.submit(analyse_chunk, study, a, b, pure=False)
+            pending[future] = (a, b)
+            return future
+
+        running = as_completed([submit(a, b) for a, b in itertools.islice(todo, slots)])
+        for future in running:
+            a, b = pending.pop(future)
+            rows = future.result()
             future.release()
+            for span in itertools.islice(todo, 1):  # one out, one in
+                running.add(submit(*span))
+            yield a, b, rows
     finally:
+        if pending:  # interrupted: what is still in flight is of no use
+            client.cancel(list(pending))
         client.close()

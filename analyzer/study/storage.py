@@ -1,10 +1,12 @@
 """Runs that survive: finished chunks kept as part files, resumed, combined into the table."""
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,7 +21,9 @@ from analyzer.study.table import (
 
 if TYPE_CHECKING:
     import pandas as pd
+    import pyarrow as pa
 
+BATCH = 8192  # rows the streaming combine reads and writes at a time (a default part is one batch)
 _PART = re.compile(r"(\d+)-(\d+)\.parquet")
 
 
@@ -125,28 +129,59 @@ class Parts:
         """One part's rows, typed, checked to be deals a … b-1."""
         import pandas as pd
 
-        df = pd.read_parquet(self.dir / f"{a:010d}-{b:010d}.parquet")
+        df = pd.read_parquet(self._path(a, b))
         df = with_dtypes(df.sort_values("deal", kind="stable").reset_index(drop=True))
         if list(df["deal"]) != list(range(a, b)):
             raise AssertionError(f"the part {a}-{b} in {self.dir} does not hold deals {a}..{b - 1} exactly once")
         return df
+
+    def _path(self, a: int, b: int) -> Path:
+        return self.dir / f"{a:010d}-{b:010d}.parquet"
+
+    def _batches(self, a: int, b: int, schema: pa.Schema | None) -> Iterator[pa.RecordBatch] | None:
+        """The part's rows BATCH at a time as they lie in its file, never the whole part: only if
+        they are already deals a … b-1 in order and of the column types ``schema`` has (the first
+        part's when None; a part comes from ``analyse_chunk``, typed and in order). None otherwise:
+        the caller then takes the part whole (``_part``: sorted, typed, checked)."""
+        import numpy as np
+        import pyarrow.parquet as pq
+
+        with pq.ParquetFile(self._path(a, b)) as file:
+            types = file.schema_arrow
+            if schema is not None and not types.remove_metadata().equals(schema.remove_metadata()):
+                return None
+            # (no threads: each would keep its own pages of Arrow's allocator)
+            deals = file.read(columns=["deal"], use_threads=False)["deal"].to_numpy() if "deal" in types.names else None
+        if deals is None or len(deals) != b - a or not np.array_equal(deals, np.arange(a, b)):
+            return None
+
+        def read() -> Iterator[pa.RecordBatch]:
+            with pq.ParquetFile(self._path(a, b)) as file:
+                yield from file.iter_batches(batch_size=BATCH, use_threads=False)
+        return read()
 
     def _stream_parquet(self, path: Path, spans: list[tuple[int, int]], params: dict) -> None:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
         writer = schema = None
+        give_back()  # what the chunks left free, before the combine adds its own
         try:
             for a, b in spans:
-                table = pa.Table.from_pandas(self._part(a, b), preserve_index=False)
-                if writer is None:
-                    # the study's parameters where pandas keeps ``df.attrs`` (as write_table does)
-                    metadata = {**(table.schema.metadata or {}), b"PANDAS_ATTRS": json.dumps({"study": params}).encode()}
-                    schema = table.schema.with_metadata(metadata)
-                    writer = pq.ParquetWriter(path, schema, compression="snappy")
-                writer.write_table(table.cast(schema))
-                del table
-                pa.default_memory_pool().release_unused()  # else the allocator keeps each part's pages
+                batches = self._batches(a, b, schema)
+                if batches is None:  # not as analyse_chunk writes it: the part whole, typed
+                    table = pa.Table.from_pandas(self._part(a, b), preserve_index=False)
+                    batches = iter(table.cast(schema).to_batches() if schema is not None else table.to_batches())
+                for batch in batches:
+                    if writer is None:
+                        # the study's parameters where pandas keeps ``df.attrs`` (as write_table does)
+                        metadata = {**(batch.schema.metadata or {}),
+                                    b"PANDAS_ATTRS": json.dumps({"study": params}).encode()}
+                        schema = batch.schema.with_metadata(metadata)
+                        writer = pq.ParquetWriter(path, schema, compression="snappy")
+                    writer.write_batch(batch)
+                    del batch
+                    give_back()
         finally:
             if writer is not None:
                 writer.close()
@@ -154,7 +189,36 @@ class Parts:
     def _stream_csv(self, path: Path, spans: list[tuple[int, int]]) -> None:
         with open(path, "w", newline="") as out:
             for i, (a, b) in enumerate(spans):
-                self._part(a, b).to_csv(out, index=False, header=i == 0)
+                batches = self._batches(a, b, None)
+                if batches is None:
+                    self._part(a, b).to_csv(out, index=False, header=i == 0)
+                    continue
+                for j, batch in enumerate(batches):
+                    with_dtypes(batch.to_pandas()).to_csv(out, index=False, header=i == 0 and j == 0)
+
+
+def give_back() -> None:
+    """Hand memory freed since to the system: Arrow's allocator keeps the pages of the batches it
+    held, glibc's heap those of the parts' footers and the encoders' buffers (malloc_trim, glibc
+    only); otherwise each stays counted in the process's size."""
+    import pyarrow as pa
+
+    pa.default_memory_pool().release_unused()
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+@functools.cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        return ctypes.CDLL("libc.so.6").malloc_trim  # glibc; musl has none
+    except (OSError, AttributeError):
+        return None
 
 
 def missing(done: Sequence[tuple[int, int]], n: int) -> list[tuple[int, int]]:

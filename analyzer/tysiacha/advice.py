@@ -16,15 +16,19 @@ who does not see the cards can count on, as for Mariáš's advice.
 """
 from __future__ import annotations
 
+import contextvars
 import itertools
 import math
+import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from analyzer import cancel
 from analyzer.cards import Card, CardSet
 from analyzer.errors import PositionError
 from analyzer.tysiacha.game import DECK, Rules, card_points, check_cards, marriages_in
@@ -35,6 +39,11 @@ from analyzer.tysiacha.solver import context
 DECLARER = 0  # advice seats the declarer at 0: he leads; passed[0] goes to seat 1, passed[1] to seat 2
 BID_STEP = 10
 OBLIGED = 100  # forehand's opening bid
+_tally = threading.local()  # nodes searched by this thread's totals() (for the benchmarks' counts)
+
+
+def _searched() -> int:
+    return getattr(_tally, "nodes", 0)
 
 
 def pass_candidates(hand: CardSet, limit: int | None = None) -> list[tuple[Card, Card]]:
@@ -73,7 +82,10 @@ def totals(hand10: CardSet, passed: tuple[Card, Card], seat1: np.ndarray, rules:
     state = ((mine, int(hands[0, 1]), int(hands[0, 2])), (), DECLARER, -1, 1)
     from analyzer._core import EXACT_TY
 
+    cancel.check()  # a cancelled job (the board's) stops here, a fraction of a second after
+
     out, _ = context().batch(rules.core_game(DECLARER), state, np.ascontiguousarray(hands), EXACT_TY)
+    _tally.nodes = _searched() + context().nodes
     return out.astype(np.int64)
 
 
@@ -103,12 +115,17 @@ class PassChoice:
 
 
 def choose_pass(hand10: CardSet, rules: Rules, choose: np.ndarray, report: np.ndarray,
-                limit: int | None = None) -> tuple[PassChoice, list[tuple[tuple[Card, Card], float]]]:
+                limit: int | None = None, progress: Callable[[float], None] | None = None,
+                ) -> tuple[PassChoice, list[tuple[tuple[Card, Card], float]]]:
     """The pass with the highest mean total on the ``choose`` splits (every candidate on the same
-    splits), and its totals on the ``report`` splits."""
+    splits), and its totals on the ``report`` splits; ``progress`` told the fraction of
+    candidates done."""
     ranked = []
-    for cand in pass_candidates(hand10, limit):
+    candidates = pass_candidates(hand10, limit)
+    for k, cand in enumerate(candidates):
         ranked.append((cand, float(totals(hand10, cand, choose, rules).mean())))
+        if progress is not None:
+            progress((k + 1) / len(candidates))
     ranked.sort(key=lambda r: -r[1])
     best = ranked[0][0]
     return PassChoice(best, ranked[0][1], totals(hand10, best, report, rules)), ranked
@@ -155,8 +172,10 @@ class AfterWidow:
 
 
 def advise_after_widow(hand10: CardSet, bid: int = 100, rules: Rules | None = None, choose_worlds: int = 48,
-                       report_worlds: int = 200, seed: int = 0, limit: int | None = None) -> AfterWidow:
-    """Which two cards to pass and how far to raise, for the declarer's 10 cards."""
+                       report_worlds: int = 200, seed: int = 0, limit: int | None = None,
+                       progress: Callable[[float], None] | None = None) -> AfterWidow:
+    """Which two cards to pass and how far to raise, for the declarer's 10 cards; ``progress``
+    told the fraction of pass candidates compared."""
     rules = rules or Rules()
     check_cards(hand10, "the hand")
     if len(hand10) != 10:
@@ -165,7 +184,7 @@ def advise_after_widow(hand10: CardSet, bid: int = 100, rules: Rules | None = No
     unseen = [int(c) for c in DECK - hand10]
     choose = split_worlds(unseen, choose_worlds, np.random.default_rng([seed, 0]))
     report = split_worlds(unseen, report_worlds, np.random.default_rng([seed, 1]))
-    choice, ranked = choose_pass(hand10, rules, choose, report, limit)
+    choice, ranked = choose_pass(hand10, rules, choose, report, limit, progress)
     chosen_choose = totals(hand10, choice.passed, choose, rules)
     finals = {s: best_final_bid(chosen_choose, bid, s) for s in ("seed", "standard")}
     values = choice.report
@@ -196,6 +215,7 @@ class BiddingAdvice:
     report_worlds: int
     rows: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
+    nodes: int = 0  # searched in all (a benchmark's count; not in the JSON, which is the same at any speed)
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": "tysiacha", "hand": str(self.hand), "widows": self.widows, "of_widows": 680,
@@ -203,21 +223,25 @@ class BiddingAdvice:
                 "bids": self.rows, "seconds": round(self.seconds, 3)}
 
 
-def _widow_values(args: tuple) -> tuple[np.ndarray, np.ndarray]:
+def _widow_values(args: tuple) -> tuple[np.ndarray, np.ndarray, int]:
     hand7, widow, rules, choose_worlds, report_worlds, seed, limit = args
+    before = _searched()
     hand10 = hand7 | widow
     unseen = [int(c) for c in DECK - hand10]
     choose = split_worlds(unseen, choose_worlds, np.random.default_rng([seed, 2]))
     report = split_worlds(unseen, report_worlds, np.random.default_rng([seed, 3]))
     choice, _ = choose_pass(hand10, rules, choose, report, limit)
-    return totals(hand10, choice.passed, choose, rules), choice.report
+    chosen = totals(hand10, choice.passed, choose, rules)
+    return chosen, choice.report, _searched() - before
 
 
 def advise_bidding(hand7: CardSet, rules: Rules | None = None, widows: int = 48, choose_worlds: int = 6,
                    report_worlds: int = 6, seed: int = 0, jobs: int = 2, limit: int = 3,
-                   bids: range = range(100, 201, BID_STEP)) -> BiddingAdvice:
+                   bids: range = range(100, 201, BID_STEP),
+                   progress: Callable[[float], None] | None = None) -> BiddingAdvice:
     """For each auction bid, P(reaching the final bid) and the expected score (seed, standard)
-    over ``widows`` widows sampled from the 680 (all of them when ``widows`` >= 680)."""
+    over ``widows`` widows sampled from the 680 (all of them when ``widows`` >= 680);
+    ``progress`` told the fraction of widows done."""
     rules = rules or Rules()
     check_cards(hand7, "the hand")
     if len(hand7) != 7:
@@ -232,11 +256,16 @@ def advise_bidding(hand7: CardSet, rules: Rules | None = None, widows: int = 48,
         picked = [all_widows[i] for i in rng.choice(len(all_widows), widows, replace=False)]
     tasks = [(hand7, w, rules, choose_worlds, report_worlds, seed * 1000 + i, limit) for i, w in enumerate(picked)]
     with ThreadPoolExecutor(max(1, jobs)) as pool:
-        results = list(pool.map(_widow_values, tasks))
+        # each task in the caller's context: a cancel (analyzer.cancel) reaches every thread
+        futures = [pool.submit(contextvars.copy_context().run, _widow_values, task) for task in tasks]
+        for k, _ in enumerate(as_completed(futures)):
+            if progress is not None:
+                progress((k + 1) / len(futures))
+        results = [f.result() for f in futures]
     advice = BiddingAdvice(hand7, len(picked), choose_worlds, report_worlds)
     for bid in bids:
         per = {"p": [], "seed": [], "standard": [], "final": []}
-        for choose, report in results:
+        for choose, report, _ in results:
             # the obliged forehand left at 100 takes the widow unseen by the others and may not raise
             final_std = bid if bid == OBLIGED else best_final_bid(choose, bid, "standard")
             per["final"].append(final_std)
@@ -252,6 +281,7 @@ def advise_bidding(hand7: CardSet, rules: Rules | None = None, widows: int = 48,
         row["allowed_standard"] = bid <= 120 or bool(marriages_in(hand7))
         advice.rows.append(row)
     advice.seconds = time.perf_counter() - start
+    advice.nodes = sum(nodes for _, _, nodes in results)
     return advice
 
 
@@ -260,3 +290,19 @@ def position_after_pass(hand10: CardSet, passed: tuple[Card, Card], seat1: CardS
     unseen = DECK - hand10
     return Position(hands=(hand10 - CardSet(passed), seat1 | CardSet([passed[0]]),
                            (unseen - seat1) | CardSet([passed[1]])), declarer=DECLARER, bid=bid, passed=passed)
+
+
+def advise(cards: CardSet, bid: int = 100, rules: Rules | None = None, widows: int = 48,
+           choose_worlds: int | None = None, report_worlds: int | None = None, candidates: int | None = None,
+           seed: int = 0, jobs: int = 2, progress: Callable[[float], None] | None = None,
+           ) -> AfterWidow | BiddingAdvice:
+    """``marias tysiacha advise`` and the board's advice: 7 cards, the bids before the widow;
+    10 cards, the pass and the final bid; the defaults of docs/tysiacha.md ("Advice")."""
+    if len(cards) == 7:
+        return advise_bidding(cards, rules, widows=widows, choose_worlds=choose_worlds or 6,
+                              report_worlds=report_worlds or 6, seed=seed, jobs=jobs, limit=candidates or 3,
+                              progress=progress)
+    if len(cards) == 10:
+        return advise_after_widow(cards, bid, rules, choose_worlds=choose_worlds or 48,
+                                  report_worlds=report_worlds or 200, seed=seed, limit=candidates, progress=progress)
+    raise PositionError(f"the hand must be 7 cards (before the widow) or 10 (after it), not {len(cards)}")

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
+from analyzer import cancel
 from analyzer.cards import CardSet
 from analyzer.errors import PositionError
 from analyzer.tysiacha.game import Rules
@@ -92,11 +94,15 @@ def splits(position: Position) -> tuple[list[int], np.ndarray]:
     return [first, second], np.array(rows, dtype=np.uint32).reshape(-1, 3)
 
 
+CHUNK = 16  # splits per call into C: between calls a cancel (analyzer.cancel) stops it, progress is told
+
+
 def check_claim(position: Position, target: int | None = None, rules: Rules | None = None,
-                count: bool = False) -> ClaimResult:
+                count: bool = False, progress: Callable[[int], None] | None = None) -> ClaimResult:
     """Is the position laid down for ``target`` (default: the bid)? The batch stops at the first
     failing split; with ``count`` (``marias claim --count``) every split is answered and the
-    count of failing ones is exact."""
+    count of failing ones is exact. ``progress(n)`` is told the splits answered by each chunk
+    (the board's job); a cancelled scope stops the check between chunks."""
     rules = rules or Rules()
     if position.over:
         raise PositionError("the hand is over: nothing to claim")
@@ -106,8 +112,18 @@ def check_claim(position: Position, target: int | None = None, rules: Rules | No
     _, worlds = splits(position)
     ctx = context()
     game, state = rules.core_game(position.declarer), position.core_state()
-    out, done = ctx.batch(game, state, np.ascontiguousarray(worlds), need, stop_on_no=not count)
-    nodes = ctx.nodes
+    out = np.zeros(len(worlds), np.int16)
+    done = nodes = 0
+    for lo in range(0, len(worlds), CHUNK):
+        cancel.check()
+        part, n = ctx.batch(game, state, np.ascontiguousarray(worlds[lo:lo + CHUNK]), need, stop_on_no=not count)
+        nodes += ctx.nodes
+        out[lo:lo + n] = part[:n]
+        done += n
+        if progress is not None:
+            progress(n)
+        if not count and (part[:n] == 0).any():
+            break  # the first failing split settles it
     answered = out[:done]
     failing = int((answered == 0).sum())
     counter = total_ = None

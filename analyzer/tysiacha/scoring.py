@@ -10,6 +10,7 @@ writes his own trick points plus his marriages; the standard rounds them to 5 (R
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from analyzer.errors import NotationError
 
@@ -83,3 +84,25 @@ class Scoresheet:
         """The seat with the highest total at or above 1000, or None while the game goes on."""
         best = max(range(3), key=lambda s: self.totals[s])
         return best if self.totals[best] >= GAME else None
+
+
+def hand_scores(bid: int, points: tuple[int, int, int] | None = None, declarer: int = 0, scoring: str = "seed",
+                rounding: str = "russian", concede: bool = False) -> dict[str, Any]:
+    """What each seat writes for one hand: the object ``marias tysiacha score --json`` prints and
+    the board's ``POST /api/score`` answers (one set of names)."""
+    check_scoring(scoring)
+    if rounding not in ROUNDINGS:
+        raise NotationError(f"rounding must be one of {', '.join(ROUNDINGS)}, not {rounding!r}")
+    if declarer not in (0, 1, 2):
+        raise NotationError(f"the declarer must be a seat 0-2, not {declarer!r}")
+    sheet = Scoresheet()
+    if concede:
+        if points is not None:
+            raise NotationError("a concession takes no points: the hand is not played")
+        scores = sheet.add_concession(declarer, bid)
+    else:
+        if points is None:
+            raise NotationError("give the points (three numbers) or concede")
+        scores = sheet.add_hand(declarer, bid, points, scoring, rounding)
+    return {"game": "tysiacha", "bid": bid, "declarer": declarer, "scoring": scoring, "conceded": concede,
+            "scores": list(scores)}

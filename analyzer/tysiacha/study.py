@@ -26,7 +26,10 @@ THRESHOLDS = (100, 120, 140, 160, 180, 200)
 COLUMNS = ["deal", "marriages7", "marriages10", "marriage_suits10", "marriage_points10", "total"]
 
 
-def deal_row(rng: np.random.Generator, i: int, rules: Rules) -> dict[str, Any]:
+def deal(rng: np.random.Generator) -> tuple[Position, CardSet]:
+    """A random hand at the start of play and the declarer's 7 cards before the widow: seat 0
+    declares, takes the widow and passes his two cheapest cards outside a marriage (a fixed rule,
+    so that a deal is one exact solve; the board's "deal at random" too)."""
     cards = [int(c) for c in DECK]
     order = rng.permutation(len(cards))
     deck = [cards[k] for k in order]
@@ -35,7 +38,12 @@ def deal_row(rng: np.random.Generator, i: int, rules: Rules) -> dict[str, Any]:
     hand10 = hand7 | widow
     passed = pass_candidates(hand10, limit=1)[0]
     p = Position(hands=(hand10 - CardSet(passed), CardSet(deck[7:14]) | CardSet([passed[0]]),
-                        CardSet(deck[14:21]) | CardSet([passed[1]])), declarer=0, passed=passed)
+                        CardSet(deck[14:21]) | CardSet([passed[1]])), declarer=0, widow=widow, passed=passed)
+    return p, hand7
+
+
+def deal_row(rng: np.random.Generator, i: int, rules: Rules) -> dict[str, Any]:
+    p, hand7 = deal(rng)
     suits = marriages_in(p.hands[0])
     return {
         "deal": i,

@@ -11,6 +11,9 @@ stopped (``analyzer.cancel``) within a fraction of a second when its client goes
 DELETEd, when it runs past its time or when the server stops. The :class:`Guard` answers only
 requests for the board's own host names, and refuses state-changing requests from other origins
 (docs/board.md). Bad input answers 400 ``{"error": "<the CLI's one-line message>"}``.
+Tysiacha goes through the same endpoints, told apart by ``"game": "tysiacha"`` in the body
+(``analyzer.web.tysiacha`` computes its answers, ``marias tysiacha ... --json``'s objects), so
+that its requests and jobs run under this same machinery.
 """
 from __future__ import annotations
 
@@ -35,16 +38,17 @@ from starlette.staticfiles import StaticFiles
 from analyzer.cancel import Cancelled, Scope
 from analyzer.errors import MariasError
 from analyzer.reading import parse_json
+from analyzer.web import tysiacha as ty
 from analyzer.web.jobs import Job, Jobs, Requests, TooBusy
 from analyzer.web.work import (
     advise_work,
-    api_view,
     board_json,
     claim_work,
     deal_json,
     meta_json,
     review_json,
     solve_json,
+    view_json,
 )
 
 MAX_BODY = 64 * 1024  # bytes: a position is well under 1 KiB, a whole game's review a few
@@ -163,17 +167,33 @@ def claim_options(request: Request) -> dict[str, Any]:
             "components": components or None, "strict": _flag(request, "strict")}
 
 
-def _advise_job(request: Request, data: Any) -> Job:
+def _ty_rules(request: Request) -> ty.Rules:
+    """Tysiacha's rule options from the query (``marias tysiacha``'s --marriages, --any-lead,
+    --must-beat): ``?marriages=german&any_lead=1&must_beat=1``."""
+    return _read(lambda: ty.Rules(request.query_params.get("marriages", "seed"), _flag(request, "any_lead"),
+                                  _flag(request, "must_beat")))
+
+
+def _read(reader: Callable[[], Any]) -> Any:
+    """Read a request (cheap, on the event loop): bad input is a 400 at once, not a failed job."""
     try:
-        work = advise_work(data)  # reads the request first: bad input is a 400, not a failed job
+        return reader()
     except MariasError as exc:
         raise HTTPProblem(400, str(exc)) from None
-    return _submit(request, "advise", work)
+
+
+def _advise_job(request: Request, data: Any) -> Job:
+    reader = ty.advise_work if ty.is_tysiacha(data) else advise_work
+    return _submit(request, "advise", _read(lambda: reader(data)))
 
 
 def _claim_job(request: Request, data: Any) -> Job:
     limits: Limits = request.app.state.limits
     most = _count(request, "max_redistributions", limits.redistributions)
+    if ty.is_tysiacha(data):
+        target = _count(request, "target", 1000) if "target" in request.query_params else None
+        work = _read(lambda: ty.claim_work(data, _ty_rules(request), _flag(request, "count"), target))
+        return _submit(request, "claim", work, max_total=most, what="splits")
     return _submit(request, "claim", claim_work(data, claim_options(request)), max_total=most,
                    what="redistributions")
 
@@ -213,9 +233,12 @@ def _count(request: Request, name: str, most: int) -> int:
 
 async def api_solve(request: Request) -> Response:
     data = _json(await _body(request), "the position")
+    limit = _seconds(request, "time_limit", request.app.state.limits.time)
+    if ty.is_tysiacha(data):
+        rules = _ty_rules(request)
+        return await _in_thread(request, lambda: ty.solve_json(data, rules), limit)  # past it a 503
     cards = _flag(request, "cards")
     contract, trump = request.query_params.get("contract"), request.query_params.get("trump")
-    limit = _seconds(request, "time_limit", request.app.state.limits.time)
     # the stock search answers "undecided" at its limit; the scope's is a backstop a little later
     return await _in_thread(request, lambda: solve_json(data, cards, contract, trump, limit), limit + 5)
 
@@ -223,22 +246,49 @@ async def api_solve(request: Request) -> Response:
 async def api_board(request: Request) -> Response:
     data = _json(await _body(request), "the board request")
     analyse = _flag(request, "analyse") if "analyse" in request.query_params else True
-    return await _in_thread(request, lambda: board_json(data, analyse))
+    limit = _seconds(request, "time_limit", request.app.state.limits.time)  # past it a 503
+    if ty.is_tysiacha(data):
+        rules = _ty_rules(request)
+        return await _in_thread(request, lambda: ty.board_json(data, rules, analyse), limit)
+    return await _in_thread(request, lambda: board_json(data, analyse), limit)
 
 
 async def api_deal(request: Request) -> Response:
     text = await _body(request)
     data = _json(text, "the deal request") if text.strip() else {}
+    if ty.is_tysiacha(data):
+        return await _in_thread(request, lambda: ty.deal_json(data))
     return await _in_thread(request, lambda: deal_json(data))
 
 
 async def api_review(request: Request) -> Response:
+    """POST /api/review; ``?view=1`` (with ``worlds`` and ``seed``): each card judged also by what
+    its player could know, as ``marias review --view --json`` prints it."""
     data = _json(await _body(request), "the game")
-    return await _in_thread(request, lambda: review_json(data))
+    view = _flag(request, "view")
+    worlds = request.query_params.get("worlds")
+    seed: object = request.query_params.get("seed", "0")
+    seed = int(seed) if isinstance(seed, str) and seed.isdigit() else seed  # else refused, in one line
+    limit = _seconds(request, "time_limit", request.app.state.limits.time)  # past it a 503
+    return await _in_thread(request, lambda: review_json(data, view, worlds, seed), limit)
+
+
+async def api_view(request: Request) -> Response:
+    """POST /api/view: the single-dummy values of the side to move as a seat sees the deal
+    (``marias solve --view SEAT --json``), under the requests' threads and limits like a solve."""
+    data = _json(await _body(request), "the view request")
+    limit = _seconds(request, "time_limit", request.app.state.limits.time)  # past it a 503
+    return await _in_thread(request, lambda: view_json(data), limit)
 
 
 async def api_meta(request: Request) -> Response:
     return JSONResponse(meta_json())
+
+
+async def api_score(request: Request) -> Response:
+    """``marias tysiacha score --json``: what each seat writes for one hand (arithmetic: at once)."""
+    data = _json(await _body(request), "the score request")
+    return JSONResponse(_read(lambda: ty.score_json(data)))
 
 
 def _finished(job: Job) -> asyncio.Future:
@@ -421,6 +471,7 @@ def create_app(max_jobs: int = 2, *, limits: Limits | None = None, hosts: Iterab
             Route("/api/review", api_review, methods=["POST"]),
             Route("/api/view", api_view, methods=["POST"]),
             Route("/api/meta", api_meta),
+            Route("/api/score", api_score, methods=["POST"]),
             Route("/api/advise", api_advise, methods=["POST"]),
             Route("/api/jobs/claim", api_job_claim, methods=["POST"]),
             Route("/api/jobs/advise", api_job_advise, methods=["POST"]),

@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from analyzer import claims
+from analyzer import cancel, claims
 from analyzer.cards import Card, CardSet, parse_cards
 from analyzer.contract import MARRIAGE_RULES, RULE_SETS, SEAT_NAMES, Contract
 from analyzer.errors import MariasError
@@ -66,6 +66,7 @@ def board_json(data: Any, analyse: bool = True) -> dict:
     if not isinstance(cards, (list, str)):
         raise MariasError("'cards' must be a list of card tokens or a string of them")
     out = play(start, cards)
+    cancel.check()  # each step below is one search: a cancelled request stops between them
     position = out.position
     view: dict[str, Any] = {
         "start": start.to_json(),  # the set-up as read (defaults filled in, cards in one spelling)
@@ -80,6 +81,7 @@ def board_json(data: Any, analyse: bool = True) -> dict:
     if analyse and out.decided is None and not out.finished:
         view["solve"] = _analysis(json.dumps(position.to_json(), sort_keys=True))
     if out.finished and analyse:
+        cancel.check()
         view["result"] = played_result(start, list(parse_cards(cards)))
     return view
 
@@ -132,11 +134,19 @@ def deal_json(data: Any) -> dict:
     return position.to_json()
 
 
-def review_json(data: Any) -> dict:
-    """What ``marias review --json`` prints for the game JSON ``data`` (the deal and "played")."""
+def review_json(data: Any, view: bool = False, worlds: Any = None, seed: Any = 0) -> dict:
+    """What ``marias review --json`` prints for the game JSON ``data`` (the deal and "played");
+    ``view``: what ``marias review --view --json`` prints, each card judged also by what its
+    player could know, on ``worlds`` worlds (default VIEW_WORLDS) from ``seed``."""
     if isinstance(data, dict):
         check_talon_json(canonical_json(data))  # csm 7.2, as marias review refuses it
-    return review_game(data).to_json()
+    # A cancelled request (client gone, time limit) stops after the card being valued: each card
+    # is one search of a three-player deal, milliseconds (a two-player hand's stock search, the
+    # long one, stops by itself: analyzer.cancel).
+    if not view:
+        return review_game(data, progress=cancel.check).to_json()
+    return review_game(data, view=True, worlds=view_worlds(VIEW_WORLDS if worlds is None else worlds),
+                       seed=view_seed(seed), progress=cancel.check).to_json()
 
 
 def meta_json() -> dict:
@@ -174,19 +184,26 @@ def _text(data: dict, key: str) -> str | None:
     return value
 
 
-def read_advice_request(data: Any) -> dict[str, Any]:
-    """The advice request checked and with the CLI's defaults filled in; MariasError for bad input
-    (the CLI's own one-line messages where the CLI can say the same thing)."""
+def read_hand(data: Any, keys: tuple[str, ...], command: str, example: str) -> str:
+    """The shape of an advice request: an object of ``keys`` (``command``'s options, ``_`` for
+    ``-``) whose ``hand`` is card text or a list of tokens; the hand's text, or a MariasError."""
     if not isinstance(data, dict):
-        raise MariasError("the advice request is an object with 'hand' and the options of marias advise")
-    unknown = set(data) - set(ADVISE_KEYS)
+        raise MariasError(f"the advice request is an object with 'hand' and the options of {command}")
+    unknown = set(data) - set(keys)
     if unknown:
-        raise MariasError(f"unknown key {min(unknown)!r} in the advice request (keys: {', '.join(ADVISE_KEYS)})")
+        raise MariasError(f"unknown key {min(unknown)!r} in the advice request (keys: {', '.join(keys)})")
     hand = data.get("hand")
     if isinstance(hand, list) and all(isinstance(c, str) for c in hand):
         hand = " ".join(hand)
     if not isinstance(hand, str) or not hand.strip():
-        raise MariasError("'hand' is the card text of the hand, e.g. \"hA hX hK ...\"")
+        raise MariasError(f"'hand' is the card text of the hand, e.g. \"{example}\"")
+    return hand
+
+
+def read_advice_request(data: Any) -> dict[str, Any]:
+    """The advice request checked and with the CLI's defaults filled in; MariasError for bad input
+    (the CLI's own one-line messages where the CLI can say the same thing)."""
+    hand = read_hand(data, ADVISE_KEYS, "marias advise", "hA hX hK ...")
     request: dict[str, Any] = {"hand": hand, "seat": _whole(data, "seat", 0, 0), "rules": _text(data, "rules") or "csm",
                                "seed": _whole(data, "seed", 0, 0), "actor": _whole(data, "actor", 0),
                                "talons": _whole(data, "talons", 2), "jobs": _whole(data, "jobs", 1)}
@@ -276,6 +293,21 @@ VIEW_WORLDS = 100  # the board's default worlds for single-dummy values (docs/si
 VIEW_MAX_WORLDS = 2000  # and the most it takes: a request answers within seconds
 
 
+def view_worlds(value: Any) -> int | str:
+    """The worlds a board's request asks for (a number or "all"), within VIEW_MAX_WORLDS."""
+    worlds = parse_worlds(value)
+    if worlds != "all" and worlds > VIEW_MAX_WORLDS:
+        raise MariasError(f"worlds must be at most {VIEW_MAX_WORLDS} here, not {worlds}")
+    return worlds
+
+
+def view_seed(value: Any) -> int:
+    """A board's request's seed: a whole number >= 0."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**63:
+        raise MariasError(f"seed must be a whole number >= 0, not {value!r}")
+    return value
+
+
 def view_json(data: Any) -> dict:
     """The single-dummy values of the side to move on the board as ``seat`` sees the deal:
     ``{"position", "cards", "seat", "worlds", "seed"}`` as ``marias solve --view SEAT --json``
@@ -296,34 +328,9 @@ def view_json(data: Any) -> dict:
     seat = data["seat"]
     if isinstance(seat, bool) or seat not in (0, 1, 2):
         raise MariasError(f"seat must be 0, 1 or 2, not {seat!r}")
-    worlds = parse_worlds(data.get("worlds", VIEW_WORLDS))
-    if worlds != "all" and worlds > VIEW_MAX_WORLDS:
-        raise MariasError(f"worlds must be at most {VIEW_MAX_WORLDS} here, not {worlds}")
-    seed = data.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise MariasError(f"seed must be a whole number >= 0, not {seed!r}")
+    worlds = view_worlds(data.get("worlds", VIEW_WORLDS))
+    seed = view_seed(data.get("seed", 0))
     if position.tricks_left == 0 or position.to_move != seat:
         return {"view": seat, "to_move": None if position.tricks_left == 0 else position.to_move,
                 "card_values": None, "note": f"seat {seat} is not to move"}
     return {**single_dummy(position, seat, worlds, seed).to_json(), "to_move": position.to_move}
-
-
-async def api_view(request: Any) -> Any:
-    """POST /api/view: :func:`view_json` on a worker thread (the endpoint is here so that the
-    server adds one route for it); bad input is a 400 with the one-line message."""
-    import anyio
-    from starlette.responses import JSONResponse
-
-    from analyzer.reading import parse_json
-
-    body = await request.body()
-    if len(body) > 64 * 1024:
-        return JSONResponse({"error": f"the request is over {64 * 1024} bytes"}, status_code=413)
-    try:
-        data = parse_json(body.decode("utf-8"), "the view request")
-        payload = await anyio.to_thread.run_sync(lambda: view_json(data))
-    except UnicodeDecodeError:
-        return JSONResponse({"error": "the request is not UTF-8 text"}, status_code=400)
-    except MariasError as exc:
-        return JSONResponse({"error": str(exc)}, status_code=400)
-    return JSONResponse(payload)

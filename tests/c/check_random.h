@@ -4,7 +4,7 @@
 #include <stdint.h>
 
 static uint64_t rs = 88172645463325252ull;
-static uint64_t rnd(void) {
+static inline uint64_t rnd(void) {
     rs ^= rs << 13;
     rs ^= rs >> 7;
     rs ^= rs << 17;
@@ -12,7 +12,7 @@ static uint64_t rnd(void) {
 }
 
 /* deck: the 32 cards in a random order. */
-static void shuffle(int *deck) {
+static inline void shuffle(int *deck) {
     for (int i = 0; i < 32; i++) deck[i] = i;
     for (int i = 31; i > 0; i--) {
         int j = (int)(rnd() % (uint64_t)(i + 1)), t = deck[i];

@@ -1050,6 +1050,7 @@ async function main() {
   $("review").addEventListener("click", review);
   document.addEventListener("keydown", (event) => {
     if (["INPUT", "TEXTAREA", "SELECT"].includes(event.target.tagName) || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (document.body.dataset.game === "tysiacha") return;  // the Mariáš board is hidden (tysiacha.js)
     if (event.key === "ArrowLeft") { go(state.at - 1); event.preventDefault(); }
     else if (event.key === "ArrowRight") { go(state.at + 1); event.preventDefault(); }
     else if (event.key === "Home") { go(0); event.preventDefault(); }
