@@ -62,7 +62,7 @@ class _Bar:
 @click.option("--actor", type=Whole(0), default=None, help="The actor's seat (defender's view).")
 @click.option("--worlds", type=WorldsParam(), default=None,
               help="Worlds to confirm with (actor, defender), per talon (bidder) or per deal (forehand); 'all': every one.")
-@click.option("--talons", type=Whole(2), default=None, help="Bidder's view: sample this many talons (default all 231).")
+@click.option("--talons", type=Whole(2), default=None, help="Bidder's view: sample this many of the 231 talons (default 48; 231: every one).")
 @click.option("--where", "where", help='A constraint on the unseen hands, e.g. "seat1.hearts >= 3".')
 @click.option("--known", multiple=True, metavar="SEAT:CARDS",
               help='Cards known to be in a seat, e.g. --known "1:hA bX" (repeatable; actor\'s view).')
