@@ -557,7 +557,8 @@ def actor_view(hand: Any, *, talon: Any = None, seat: int = 0, rules: str = "csm
         # the money at the table, the defence fleking by its own advice (analyzer.advice.table),
         # for the first three (a long shot confirmed beside them and ranked lower goes without)
         for r, option in zip(rows[:SURVIVORS], ranked):
-            r["at_table"] = at_table(option, twelve, final_batch, seat, rules, dict(rule_options), seed)
+            r["at_table"] = at_table(option, twelve, final_batch, seat, rules, dict(rule_options), seed,
+                                     jobs=ctx.jobs)
     # the rest ranked by their own money (the middle of its bounds where only bounds are known)
     others = sorted((o for o in options if o not in final), key=lambda o: -left[o][0].pay.mean())
     seen = {(o.contract, o.trump, o.side_suit) for o in ranked}

@@ -223,7 +223,7 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
                     played[k][key] = played[k].get(key, 0) + 1
             if progress is not None:
                 progress((i + 1) / len(pairs))
-    tables = _at_table(kept, seat, rules, dict(rule_options), seed, len(steps)) if table else {}
+    tables = _at_table(kept, seat, rules, dict(rule_options), seed, len(steps), jobs) if table else {}
     rows = []
     for k, step in enumerate(steps):
         if len(reports[k]) < len(pairs):
@@ -269,7 +269,7 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
 
 
 def _at_table(kept: dict[int, tuple[CardSet, WorldBatch, WorldBatch, dict[int, tuple[Option, Option]]]], seat: int,
-              rules: str, opts: dict[str, Any], seed: int, levels: int) -> dict[int, dict[str, Any]]:
+              rules: str, opts: dict[str, Any], seed: int, levels: int, jobs: int = 1) -> dict[int, dict[str, Any]]:
     """Each level's money at the table, as the actor's view prices it (:mod:`analyzer.advice.table`:
     the defence fleks by its own advice on its own cards; csm 12.3-12.6), on the sampled talons:
     the option chosen on one half of a talon's worlds is priced on the other half (cross-fitting, as
@@ -285,7 +285,7 @@ def _at_table(kept: dict[int, tuple[CardSet, WorldBatch, WorldBatch, dict[int, t
                 key = (i, option, h)
                 if key not in priced:
                     priced[key] = at_table(option, twelve, other, seat, rules, opts, seed + i, units=TABLE_UNITS,
-                                           deals=TABLE_DEALS)
+                                           deals=TABLE_DEALS, jobs=jobs)
                 halves.append(priced[key])
             per_level.setdefault(k, []).append((float(np.mean([t["expected_payment"] for t in halves])),
                                                 float(np.mean([t["minus_cards_worth"] for t in halves])),

@@ -37,8 +37,8 @@ LAID_DOWN_SECONDS = 5.0  # the laid-down check's limit per option (it usually an
 
 
 @lru_cache(maxsize=256)
-def laid_down(option: Option, twelve: CardSet, actor: int, rules: str, time_limit: float = LAID_DOWN_SECONDS
-              ) -> bool | None:
+def laid_down(option: Option, twelve: CardSet, actor: int, rules: str, time_limit: float = LAID_DOWN_SECONDS,
+              jobs: int = 1) -> bool | None:
     """Is the option laid down (csm 11.2, 12.5): does the actor make it against every split of the
     defence's twenty cards, each solved open-handed (``analyzer.claims``, the check of ``marias
     claim``)? None when the check ran past ``time_limit`` seconds (then not priced as laid down)."""
@@ -52,7 +52,7 @@ def laid_down(option: Option, twelve: CardSet, actor: int, rules: str, time_limi
     if option.side_suit is not None and option.contract.two_sevens:
         claim["side_suit"] = option.side_suit.token
     try:
-        return bool(check_claim(claim, threads=1, time_limit=time_limit).laid_down)
+        return bool(check_claim(claim, threads=jobs, time_limit=time_limit).laid_down)
     except ClaimTimeout:
         return None
     except MariasError:
@@ -60,18 +60,20 @@ def laid_down(option: Option, twelve: CardSet, actor: int, rules: str, time_limi
 
 
 def _deal(option: Option, hands: np.ndarray, talon: np.ndarray, actor: int, rules: str, opts: dict[str, Any],
-          facts: Any) -> tuple[Deal, Any]:
+          facts: Any, jobs: int = 1) -> tuple[Deal, Any]:
     single = Option(option.contract, option.trump, option.side_suit, CardSet())
-    out = outcomes([single], hands, actor, rules, talon=talon, exact_points=option.contract.has_trumps)[single]
+    out = outcomes([single], hands, actor, rules, talon=talon, exact_points=option.contract.has_trumps,
+                   jobs=jobs)[single]
     deal = Deal(option.contract, option.trump, option.side_suit if option.contract.two_sevens else None, actor,
                 rules, opts, out, four_side_cards(hands, actor, option.contract, option.side_suit, rules, opts), facts=facts)
     return deal, out
 
 
 def at_table(option: Option, twelve: CardSet, batch: WorldBatch, actor: int, rules: str, opts: dict[str, Any],
-             seed: int, units: int = TABLE_UNITS, deals: int = DEFENDER_DEALS) -> dict[str, Any]:
+             seed: int, units: int = TABLE_UNITS, deals: int = DEFENDER_DEALS, jobs: int = 1) -> dict[str, Any]:
     """The actor's expected payment at the table on the first ``units`` units of ``batch`` (the
-    defence fleking by its own advice on ``deals`` deals each), paired with the played-out one."""
+    defence fleking by its own advice on ``deals`` deals each), paired with the played-out one;
+    its searches on ``jobs`` threads (the same answers on any number)."""
     keep = np.isin(batch.units, np.unique(batch.units)[:units])
     hands = np.array(batch.hands[keep], np.uint32)
     hands[:, actor] = (twelve - option.discard).mask
@@ -92,7 +94,7 @@ def at_table(option: Option, twelve: CardSet, batch: WorldBatch, actor: int, rul
             rows_h.append(nested.hands)
             rows_t.append(nested.talon)
     nested_hands, nested_talon = np.concatenate(rows_h), np.concatenate(rows_t)
-    nested_deal, _ = _deal(option, nested_hands, nested_talon, actor, rules, opts, None)
+    nested_deal, _ = _deal(option, nested_hands, nested_talon, actor, rules, opts, None, jobs)
     # Each defender's advice: every choice priced on all his deals at once (one call per defender
     # and choice), then averaged deal by deal of each world; ties go to fewer fleks, as in flek.py.
     pricers: dict = {}
@@ -108,10 +110,10 @@ def at_table(option: Option, twelve: CardSet, batch: WorldBatch, actor: int, rul
                                     for w in range(n)]
     notrump = not option.contract.has_trumps
     facts = holding(twelve - option.discard if notrump else twelve, option.contract, option.trump, option.side_suit)
-    deal, _ = _deal(option, hands, talon, actor, rules, opts, facts)
+    deal, _ = _deal(option, hands, talon, actor, rules, opts, facts, jobs)
     # a part failing in one of these worlds is a split it fails against: not laid down, no check
     made_everywhere = all(bool(deal.outcome.made[c].all()) for c in option.contract.components)
-    down = laid_down(option, twelve, actor, rules) if made_everywhere else False
+    down = laid_down(option, twelve, actor, rules, jobs=jobs) if made_everywhere else False
     deal.laid_down = bool(down)
     money = np.zeros(n, float)
     order = list(option.contract.components)
