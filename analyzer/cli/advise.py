@@ -228,6 +228,8 @@ def render(advice: Any) -> str:
                 parts.append(f"gain over no flek {_money(o['flek_gain'], o['flek_gain_stderr'], unit, False)}")
             parts.append(f"cards' worth {_money(o['cards_worth'], o['cards_worth_stderr'], unit, False)}")
         n = f"n={o['worlds']}" + (f", {o['stage']}" if o.get("stage") else "")
+        if o.get("talons_of") and not o.get("exact_talons"):
+            n += f", {o['talons']} of {o['talons_of']} talons sampled"
         out.append(f"{i:3}. {what}: " + "; ".join(parts) + f" [{n}]")
         if o.get("at_table"):
             a = o["at_table"]
