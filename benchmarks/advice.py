@@ -188,7 +188,7 @@ def quality(args: argparse.Namespace) -> None:
     part, parts = (int(x) for x in args.shard.split("/"))
     for i in range(args.hands):
         twelve, _ = deal(rng)
-        if i % parts != part:
+        if i % parts != part or i < args.first_hand:
             continue  # another shard's hand (the same deals whatever the shards)
         started = time.perf_counter()
         advice = actor_view(twelve, seed=i, jobs=args.jobs, worlds=args.worlds, table=False)
@@ -247,6 +247,7 @@ def main() -> None:
     parser.add_argument("--no-table", dest="table", action="store_false",
                         help="actor, bidder: without the money at the table (analyzer.advice.table)")
     parser.add_argument("--quality", action="store_true", help="issue 32's quality check (--reference-worlds, default 20000)")
+    parser.add_argument("--first-hand", type=int, default=0, help="--quality: skip the hands before this one")
     parser.add_argument("--shard", default="0/1", help="--quality: K/N runs the hands i with i %% N == K (processes side by side)")
     args = parser.parse_args()
     if args.quality:
