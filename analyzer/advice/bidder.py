@@ -230,8 +230,10 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
             continue  # some talon leaves nothing at this level
         pay = _over_talons([r[0] for r in reports[k]], [r[2] for r in reports[k]], population)
         make = _over_talons([r[1] for r in reports[k]], [r[2] for r in reports[k]], population)
-        n_units = _effective_units(make, sum(len(np.unique(r[2])) for r in reports[k]))
-        loss = float(np.mean([float((r[0] < 0).mean()) for r in reports[k]]))
+        drawn = sum(len(np.unique(r[2])) for r in reports[k])
+        n_units = _effective_units(make, drawn)
+        losses = _over_talons([(r[0] < 0).astype(float) for r in reports[k]], [r[2] for r in reports[k]], population)
+        loss = losses[0]
         counts = sorted(played[k].items(), key=lambda kv: -kv[1])
         total = sum(played[k].values())
         rows.append({"contract": step.contract.value, "trump": "h" if step.better else None, "side_suit": None,
@@ -242,7 +244,7 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
                      "worlds": sum(len(r[0]) for r in reports[k]), "exact": False, "talons": len(pairs),
                      "exact_talons": all_talons, "talons_of": population,
                      "expected_payment": pay[0], "payment_stderr": pay[1],
-                     "p_loss": loss, "p_loss_ci95": list(wilson(loss, n_units)),
+                     "p_loss": loss, "p_loss_ci95": list(wilson(loss, _effective_units(losses, drawn))),
                      "_rank": k})
         if k in tables:
             rows[-1]["at_table"] = tables[k]
