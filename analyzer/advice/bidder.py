@@ -1,9 +1,10 @@
 """Views 2 and 3: before the talon (the bidder, csm and licit) and the basic game's trump choice.
 
 Both are expectations over cards not yet seen (the talon; forehand's last
-five) of the best decision *given* those cards. The bidder: for each possible
-talon the actor chooses the game (at the level or higher) on one half of the
-talon's worlds and is priced on the other half, and the other way round
+five) of the best decision *given* those cards. The bidder: for each talon of
+a uniform sample of the 231 (``DEFAULT_TALONS``; every one on request) the
+actor chooses the game (at the level or higher) on one half of the talon's
+worlds and is priced on the other half, and the other way round
 (cross-fitting), so no figure comes from the worlds that chose it; card
 points are solved exactly (the money of a game moves with them). To keep that
 affordable each (contract, trump) of a trump game is played with one discard,
@@ -157,7 +158,8 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
     """For each level of the ladder: the contract that would be played there (and how often), its
     expected payment and P(make) if the auction is won there, best level first.
 
-    ``talons``: None for all C(22,2) = 231 talons (exact over talons), a number to sample, or a list
+    ``talons``: None for ``DEFAULT_TALONS`` of the C(22,2) = 231 talons drawn uniformly without
+    replacement, a number to draw, ``"all"`` (or 231) for every one (exact over talons), or a list
     of talons (card text); ``units``: units (a world and its swap) per talon, split in two halves
     that choose for each other (cross-fitting: docs/advice.md); ``contracts``: only these contracts
     are played (default: every one the rules have); ``scheduler``: a dask.distributed scheduler's

@@ -185,8 +185,6 @@ def _solve_notrump(groups: list[list[Option]], hands_in: np.ndarray, actor: int,
             for g, group in enumerate(groups) for option in group}
 
 
-
-
 def _layout_threads() -> ThreadPoolExecutor:
     """The threads that solve layouts side by side, started once for the life of the process: each
     keeps its search contexts and their tables (analyzer.batch keeps them per thread), where a pool
