@@ -185,8 +185,11 @@ def quality(args: argparse.Namespace) -> None:
     worlds = int(args.reference_worlds) if args.reference_worlds not in ("0", "all") else 20000
     ok, lost, seconds = 0, [], []
     print(f"quality: {args.hands} hands, seed {args.seed}, reference {worlds} common worlds, {args.jobs} threads")
+    part, parts = (int(x) for x in args.shard.split("/"))
     for i in range(args.hands):
         twelve, _ = deal(rng)
+        if i % parts != part or i < args.first_hand:
+            continue  # another shard's hand (the same deals whatever the shards)
         started = time.perf_counter()
         advice = actor_view(twelve, seed=i, jobs=args.jobs, worlds=args.worlds, table=False)
         seconds.append(time.perf_counter() - started)
@@ -244,6 +247,8 @@ def main() -> None:
     parser.add_argument("--no-table", dest="table", action="store_false",
                         help="actor, bidder: without the money at the table (analyzer.advice.table)")
     parser.add_argument("--quality", action="store_true", help="issue 32's quality check (--reference-worlds, default 20000)")
+    parser.add_argument("--first-hand", type=int, default=0, help="--quality: skip the hands before this one")
+    parser.add_argument("--shard", default="0/1", help="--quality: K/N runs the hands i with i %% N == K (processes side by side)")
     args = parser.parse_args()
     if args.quality:
         quality(args)

@@ -95,6 +95,43 @@ def test_exact_mode_equals_brute_force_from_solver(case):
                     assert int(out.points[w]) == points, (option.label(), w)
 
 
+@pytest.mark.parametrize("case", range(3))
+def test_betl_and_durch_of_every_discard_in_one_call_equal_the_brute_force(case):
+    """The layouts of betl and durch (one per discard) are solved in one call into the core, a row
+    per (discard, world), grouped by the questions they ask: each option's answers are those of
+    the Solver on its own position, whether it shares the call with others or not."""
+    rng = random.Random(2000 + case)
+    rules = ("csm", "licit", "csm")[case]
+    # betl hands but for two high cards: whether they make depends on the discard
+    twelve = CardSet.from_str("h7 h8 h9 b7 b8 b9 l7 l8 a7 a8 hA bA" if case < 2 else "h7 h8 hU b7 b8 l7 l8 l9 a7 a9 aA lK")
+    actor = case
+    rest = [c for c in range(32) if not twelve.mask >> c & 1]
+    rng.shuffle(rest)
+    d = [s for s in range(3) if s != actor]
+    known = {d[0]: _cards(rest[2:10]), d[1]: _cards(rest[12:20])}
+    batch = split_source(twelve, actor, known).exact()
+    notrump = [o for o in admissible(twelve, rules) if not o.contract.has_trumps]
+    high = CardSet.from_str("hA bA" if case < 2 else "aA lK")
+    others = rng.sample(sorted({o.discard.mask for o in notrump if o.discard != high}), 4)
+    picked = [o for d in [high.mask, *others] for o in notrump if o.discard.mask == d]  # betl and durch each
+    # a discard asked about betl only (its own group of questions) and a trump game beside them
+    lone = next(o for o in notrump if o.contract == Contract.BETL and o.discard not in {p.discard for p in picked})
+    options = picked + [lone] + rng.sample([o for o in admissible(twelve, rules) if o.contract.has_trumps], 1)
+    solver = Solver()
+    solved = outcomes(options, batch.hands, actor, rules, twelve=twelve, jobs=2)
+    made_somewhere = False
+    for option in options:
+        assert set(solved[option].made) == set(option.contract.components)
+        made_somewhere |= not option.contract.has_trumps and bool(solved[option].makes.any())
+        for w, row in enumerate(batch.hands):
+            full = row.copy()
+            full[actor] = (twelve - option.discard).mask
+            made, _ = _brute(option, full, actor, rules, solver)
+            for name, ok in made.items():
+                assert bool(solved[option].made[name][w]) == ok, (option.label(), name, w)
+    assert made_somewhere  # not every answer a "no": the discard decides
+
+
 def test_actor_view_exact_figures_match_the_brute_force():
     rng = random.Random(7)
     twelve, actor, known, _ = _small_case(rng, free=6)

@@ -70,3 +70,30 @@ def test_the_bidder_chooses_and_reports_as_with_exact_points_on_every_option(mon
         advice = bidder.bidder_view(hand, talons=6, units=4, seed=5, jobs=1, table=False)
         runs.append([{k: v for k, v in row.items()} for row in advice.options])
     assert runs[0] == runs[1]
+
+
+def test_sampled_talons_are_unbiased_against_every_talon_and_state_their_spread():
+    """The default bidder samples talons (uniformly, without replacement): over seeds its figure
+    centres on the one over all 231 talons, and the error it states (between the talons with the
+    finite population correction, and within them) is the spread of its figure over seeds; an
+    error of the worlds alone would be several times too small here (the talon decides a seven)."""
+    import numpy as np
+
+    hand, contracts = "hA hK hO h7 bU b9 l8 l7 aO a9", ["seven", "hundred"]
+    every = {o["level"]: o for o in bidder_view(hand, talons="all", units=2, seed=1, contracts=contracts,
+                                                table=False, jobs=1).options}["seven"]
+    assert every["exact_talons"] and every["talons"] == every["talons_of"] == 231
+    means, errors = [], []
+    for seed in range(10):
+        row = {o["level"]: o for o in bidder_view(hand, talons=24, units=2, seed=100 + seed, contracts=contracts,
+                                                  table=False, jobs=1).options}["seven"]
+        assert row["talons"] == 24 and row["talons_of"] == 231 and not row["exact_talons"]
+        means.append(row["expected_payment"])
+        errors.append(row["payment_stderr"])
+    spread = float(np.std(means, ddof=1))
+    assert abs(float(np.mean(means)) - every["expected_payment"]) <= 3 * math.hypot(every["payment_stderr"],
+                                                                                   spread / math.sqrt(10))
+    # the stated error is the spread over seeds (chi-square on 9 degrees: a ratio of 0.3 to 2.1 at 98 %)
+    assert 0.3 <= float(np.mean(np.square(errors))) / spread ** 2 <= 3.0, (errors, spread)
+    # and the worlds' error alone (every talon's) would not cover it
+    assert every["payment_stderr"] * math.sqrt(231 / 24) < 0.7 * spread

@@ -348,7 +348,11 @@ def screen(options: list[Option], source: SplitSource, ctx: Context, rng: np.ran
     each stage the options are ranked by the middle of their bounds, and one below the half is
     dropped only when its upper bound is under the lower bound of the last one kept; where the
     bounds overlap, the options in doubt get their exact payments on every world of the stages so
-    far (:func:`_exact_payments`), and are ranked on those."""
+    far (:func:`_exact_payments`), and are ranked on those. A betl or a durch (a payment of two
+    values, rare and large) is not dropped on its few worlds' luck: the best of its contract stays
+    while its 95 % upper bound (:func:`_long_shots`) reaches the kept options' lower bounds, and
+    one still in doubt when the halving ends is confirmed beside the survivors (a betl's or a
+    durch's searches are cheap: no points)."""
     alive = list(options)
     kept: dict[Option, Record] = {}
     left: dict[Option, tuple[Record, int]] = {}
@@ -372,11 +376,13 @@ def screen(options: list[Option], source: SplitSource, ctx: Context, rng: np.ran
         # Halve; and once few enough that halving would leave the survivors, leave them.
         keep = survivors if len(alive) <= 2 * survivors else math.ceil(len(alive) / 2)
         alive = _rank_by_bounds(alive, kept, keep, batches, ctx, exact_points)
+        shots = _long_shots(alive, keep, kept, ctx)
         for option in alive[keep:]:
-            left[option] = (kept.pop(option), stage)
-        alive = alive[:keep]
-        if len(alive) <= survivors:
-            break
+            if option not in shots:
+                left[option] = (kept.pop(option), stage)
+        alive = alive[:keep] + shots
+        if len(alive) - len(shots) <= survivors:
+            break  # a long shot still in doubt is confirmed beside the survivors
         units = min(2 * units, MAX_STAGE_UNITS)
     alive.sort(key=lambda o: -float(kept[o].pay.mean()))
     for option in alive:
@@ -416,6 +422,29 @@ def _rank_by_bounds(alive: list[Option], kept: dict[Option, Record], keep: int, 
     open_.sort(key=lambda o: -middle(o))
     worse.sort(key=lambda o: -middle(o))
     return open_ + worse
+
+
+def _long_shots(ranked: list[Option], keep: int, kept: dict[Option, Record], ctx: Context) -> list[Option]:
+    """Among the options ranked below the first ``keep``, the best betl and the best durch (of a
+    contract none of the first ``keep`` plays) whose mean payment may still be as good as each
+    kept option's: its payment is one of two values (made, failed), so its mean's 95 % upper bound
+    is theirs at the upper end of the interval of P(make) on the units drawn (Wilson, or the exact
+    bound at 0 of n), where a mean and its spread over a few worlds said nothing when it never
+    made there. Compared with the lowest lower bound of the kept options' means."""
+    floor = min(kept[o].bounds()[0] for o in ranked[:keep])
+    taken = {o.contract for o in ranked[:keep]}
+    out = []
+    for option in ranked[keep:]:
+        if option.contract.has_trumps or option.contract in taken:
+            continue
+        taken.add(option.contract)
+        record = kept[option]
+        _, (_, p_high) = share(record.makes, record.units)
+        ends = ctx.pricer(option).prices({c: np.array([False, True]) for c in record.made},
+                                         None, np.zeros(2, np.int64), np.zeros(2, np.int64), np.zeros(2, np.int64))
+        if ends[0] + p_high * (ends[1] - ends[0]) >= floor:
+            out.append(option)
+    return out
 
 
 def confirm(survivors: list[Option], source: SplitSource, ctx: Context, rng: np.random.Generator,
@@ -525,9 +554,11 @@ def actor_view(hand: Any, *, talon: Any = None, seat: int = 0, rules: str = "csm
     ranked = sorted(survivors, key=lambda o: -final[o].pay.mean())
     rows = [row(o, final[o], "confirmed", o.bid(rules).to_json() if rules != "basic" else None) for o in ranked]
     if table:
-        # the money at the table, the defence fleking by its own advice (analyzer.advice.table)
-        for r, option in zip(rows, ranked):
-            r["at_table"] = at_table(option, twelve, final_batch, seat, rules, dict(rule_options), seed)
+        # the money at the table, the defence fleking by its own advice (analyzer.advice.table),
+        # for the first three (a long shot confirmed beside them and ranked lower goes without)
+        for r, option in zip(rows[:SURVIVORS], ranked):
+            r["at_table"] = at_table(option, twelve, final_batch, seat, rules, dict(rule_options), seed,
+                                     jobs=ctx.jobs)
     # the rest ranked by their own money (the middle of its bounds where only bounds are known)
     others = sorted((o for o in options if o not in final), key=lambda o: -left[o][0].pay.mean())
     seen = {(o.contract, o.trump, o.side_suit) for o in ranked}

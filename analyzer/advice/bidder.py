@@ -1,9 +1,10 @@
 """Views 2 and 3: before the talon (the bidder, csm and licit) and the basic game's trump choice.
 
 Both are expectations over cards not yet seen (the talon; forehand's last
-five) of the best decision *given* those cards. The bidder: for each possible
-talon the actor chooses the game (at the level or higher) on one half of the
-talon's worlds and is priced on the other half, and the other way round
+five) of the best decision *given* those cards. The bidder: for each talon of
+a uniform sample of the 231 (``DEFAULT_TALONS``; every one on request) the
+actor chooses the game (at the level or higher) on one half of the talon's
+worlds and is priced on the other half, and the other way round
 (cross-fitting), so no figure comes from the worlds that chose it; card
 points are solved exactly (the money of a game moves with them). To keep that
 affordable each (contract, trump) of a trump game is played with one discard,
@@ -46,6 +47,10 @@ from analyzer.rules import seven_of
 from analyzer.scoring import resolve
 
 UNITS_PER_DEAL = 8  # worlds (with their swaps) per talon or per forehand deal
+# Talons the bidder samples (uniformly, without replacement) of the C(22,2) = 231 by default: its
+# figure is the mean over a sample of talons, whose error (between the talons, with the finite
+# population correction, and within them: _over_talons) is stated; "all" averages over every one.
+DEFAULT_TALONS = 48
 TABLE_TALONS = 8    # talons sampled for the money at the table (each level's choices there)
 TABLE_UNITS = 2     # units of each half priced at the table
 TABLE_DEALS = 4     # deals each defender's own flek advice is taken on there
@@ -124,8 +129,10 @@ def _cross_reported(records_a: dict[Option, Record], records_b: dict[Option, Rec
             np.concatenate([on_b.units, on_a.units]))
 
 
-def _talon_list(talons: Any, ten: CardSet, rng: np.random.Generator) -> tuple[list[CardSet], bool]:
-    """The talons to average over, and whether they are every one (exact over talons)."""
+def _talon_list(talons: Any, ten: CardSet, rng: np.random.Generator) -> tuple[list[CardSet], int | None]:
+    """The talons to average over, and the population they were drawn from: the number of
+    possible talons (231) when they are all of them or a uniform sample without replacement (the
+    finite population correction applies), None when they were given (no population)."""
     unseen = bits_of(0xFFFFFFFF & ~ten.mask)
     pairs = [CardSet((1 << a) | (1 << b)) for a, b in combinations(unseen, 2)]
     if isinstance(talons, (list, tuple)):
@@ -135,13 +142,14 @@ def _talon_list(talons: Any, ten: CardSet, rng: np.random.Generator) -> tuple[li
                 raise AdviceError(f"a talon is two cards not in the hand, not {t}")
         if not given:
             raise AdviceError("talons: give at least one, a number, or 'all'")
-        return given, False
-    if talons is None or talons == "all" or (isinstance(talons, int) and not isinstance(talons, bool)
-                                             and talons >= len(pairs)):
-        return pairs, True
+        return given, None
+    if talons is None:
+        talons = DEFAULT_TALONS
+    if talons == "all" or (isinstance(talons, int) and not isinstance(talons, bool) and talons >= len(pairs)):
+        return pairs, len(pairs)
     if isinstance(talons, bool) or not isinstance(talons, int) or talons < 2:
         raise AdviceError(f"talons must be a whole number >= 2, 'all' or a list of talons, not {talons!r}")
-    return [pairs[i] for i in rng.choice(len(pairs), talons, replace=False)], False
+    return [pairs[i] for i in rng.choice(len(pairs), talons, replace=False)], len(pairs)
 
 
 def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = None, units: int = UNITS_PER_DEAL,
@@ -150,7 +158,8 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
     """For each level of the ladder: the contract that would be played there (and how often), its
     expected payment and P(make) if the auction is won there, best level first.
 
-    ``talons``: None for all C(22,2) = 231 talons (exact over talons), a number to sample, or a list
+    ``talons``: None for ``DEFAULT_TALONS`` of the C(22,2) = 231 talons drawn uniformly without
+    replacement, a number to draw, ``"all"`` (or 231) for every one (exact over talons), or a list
     of talons (card text); ``units``: units (a world and its swap) per talon, split in two halves
     that choose for each other (cross-fitting: docs/advice.md); ``contracts``: only these contracts
     are played (default: every one the rules have); ``scheduler``: a dask.distributed scheduler's
@@ -175,7 +184,8 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
         raise AdviceError(f"units per talon must be a whole number >= 1, not {units!r}")
     units = max(2, units)  # two halves, one unit each at least (the rows give the worlds solved)
     rng = np.random.default_rng(seed)
-    pairs, all_talons = _talon_list(talons, ten, rng)
+    pairs, population = _talon_list(talons, ten, rng)
+    all_talons = population == len(pairs)
     wanted = read_contracts(contracts, rules, **rule_options)
     half = units // 2
     # per level, per talon: (payments, makes, units) of the cross-reported worlds; and the choices
@@ -215,15 +225,17 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
                     played[k][key] = played[k].get(key, 0) + 1
             if progress is not None:
                 progress((i + 1) / len(pairs))
-    tables = _at_table(kept, seat, rules, dict(rule_options), seed, len(steps)) if table else {}
+    tables = _at_table(kept, seat, rules, dict(rule_options), seed, len(steps), jobs) if table else {}
     rows = []
     for k, step in enumerate(steps):
         if len(reports[k]) < len(pairs):
             continue  # some talon leaves nothing at this level
-        pay = _over_talons([r[0] for r in reports[k]], [r[2] for r in reports[k]], all_talons)
-        make = _over_talons([r[1] for r in reports[k]], [r[2] for r in reports[k]], all_talons)
-        n_units = sum(len(np.unique(r[2])) for r in reports[k])
-        loss = float(np.mean([float((r[0] < 0).mean()) for r in reports[k]]))
+        pay = _over_talons([r[0] for r in reports[k]], [r[2] for r in reports[k]], population)
+        make = _over_talons([r[1] for r in reports[k]], [r[2] for r in reports[k]], population)
+        drawn = sum(len(np.unique(r[2])) for r in reports[k])
+        n_units = _effective_units(make, drawn)
+        losses = _over_talons([(r[0] < 0).astype(float) for r in reports[k]], [r[2] for r in reports[k]], population)
+        loss = losses[0]
         counts = sorted(played[k].items(), key=lambda kv: -kv[1])
         total = sum(played[k].values())
         rows.append({"contract": step.contract.value, "trump": "h" if step.better else None, "side_suit": None,
@@ -232,9 +244,9 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
                      "p_make": {"makes": make[0]}, "stderr": {"makes": make[1]},
                      "ci95": {"makes": list(wilson(make[0], n_units))},
                      "worlds": sum(len(r[0]) for r in reports[k]), "exact": False, "talons": len(pairs),
-                     "exact_talons": all_talons,
+                     "exact_talons": all_talons, "talons_of": population,
                      "expected_payment": pay[0], "payment_stderr": pay[1],
-                     "p_loss": loss, "p_loss_ci95": list(wilson(loss, n_units)),
+                     "p_loss": loss, "p_loss_ci95": list(wilson(loss, _effective_units(losses, drawn))),
                      "_rank": k})
         if k in tables:
             rows[-1]["at_table"] = tables[k]
@@ -248,7 +260,7 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
         if following:
             k = top["_rank"]
             diff = _over_talons([a[0] - b[0] for a, b in zip(reports[k], reports[k + 1])],
-                                [a[2] for a in reports[k]], all_talons)
+                                [a[2] for a in reports[k]], population)
             answer["over_next"] = {"level": following[0]["level"], "mean": diff[0], "stderr": diff[1]}
     for r in rows:
         del r["_rank"]
@@ -261,7 +273,7 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
 
 
 def _at_table(kept: dict[int, tuple[CardSet, WorldBatch, WorldBatch, dict[int, tuple[Option, Option]]]], seat: int,
-              rules: str, opts: dict[str, Any], seed: int, levels: int) -> dict[int, dict[str, Any]]:
+              rules: str, opts: dict[str, Any], seed: int, levels: int, jobs: int = 1) -> dict[int, dict[str, Any]]:
     """Each level's money at the table, as the actor's view prices it (:mod:`analyzer.advice.table`:
     the defence fleks by its own advice on its own cards; csm 12.3-12.6), on the sampled talons:
     the option chosen on one half of a talon's worlds is priced on the other half (cross-fitting, as
@@ -277,7 +289,7 @@ def _at_table(kept: dict[int, tuple[CardSet, WorldBatch, WorldBatch, dict[int, t
                 key = (i, option, h)
                 if key not in priced:
                     priced[key] = at_table(option, twelve, other, seat, rules, opts, seed + i, units=TABLE_UNITS,
-                                           deals=TABLE_DEALS)
+                                           deals=TABLE_DEALS, jobs=jobs)
                 halves.append(priced[key])
             per_level.setdefault(k, []).append((float(np.mean([t["expected_payment"] for t in halves])),
                                                 float(np.mean([t["minus_cards_worth"] for t in halves])),
@@ -310,18 +322,36 @@ def _part(record: Record, where: slice) -> Record:
                   record.makes[where], None if record.points is None else record.points[where], record.exact)
 
 
-def _over_talons(values: list[np.ndarray], units: list[np.ndarray], exact_talons: bool) -> tuple[float, float]:
-    """The mean over talons of each talon's mean, with its standard error: within each talon over its
-    units; between talons too when they were sampled."""
+def _over_talons(values: list[np.ndarray], units: list[np.ndarray], population: int | None) -> tuple[float, float]:
+    """The mean over talons of each talon's mean, with its standard error (two-stage sampling:
+    talons, then worlds within each talon). With n of the ``population``'s N talons drawn
+    uniformly without replacement (f = n / N) the unbiased variance of the mean is
+    (1 - f) s^2 / n + f * sum(v_i) / n^2, where s^2 is the spread of the talons' estimated means
+    (it holds their worlds' noise too) and v_i each talon's own variance over its units (Cochran,
+    two-stage sampling, 11.8): every talon (f = 1) leaves the worlds' noise alone; given talons
+    (``population`` None: no population, f = 0) the spread between them."""
     means, variances = [], []
     for v, u in zip(values, units):
         e = estimate(np.asarray(v, float), u)
         means.append(e.mean)
         variances.append(0.0 if not math.isfinite(e.stderr) else e.stderr ** 2)
     t = len(means)
-    within = math.sqrt(sum(variances)) / t
-    between = float(np.std(means, ddof=1) / math.sqrt(t)) if not exact_talons and t > 1 else 0.0
-    return float(np.mean(means)), math.sqrt(within ** 2 + between ** 2)
+    if t == 1:  # one given talon: its worlds' error alone
+        return means[0], math.sqrt(variances[0])
+    f = 0.0 if population is None else min(1.0, t / population)
+    between = float(np.var(means, ddof=1))
+    variance = (1 - f) * between / t + f * sum(variances) / t ** 2
+    return float(np.mean(means)), math.sqrt(variance)
+
+
+def _effective_units(share_: tuple[float, float], units: int) -> int:
+    """The units a share's 95 % interval is taken on: all of them when the talons are all there,
+    fewer when the talons' sampling adds to the error (the design effect: the n whose binomial
+    error is the stated one), never more."""
+    p, stderr = share_
+    if stderr <= 0 or not 0 < p < 1:
+        return units
+    return max(1, min(units, int(p * (1 - p) / stderr ** 2)))
 
 
 def forehand_view(seven: Any, *, samples: int = 24, units: int = UNITS_PER_DEAL, seed: int = 0,

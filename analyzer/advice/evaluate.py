@@ -137,20 +137,52 @@ def outcomes(options: list[Option], hands: np.ndarray, actor: int, rules: str, *
         return results
     if client is not None:
         return _on_cluster(client, groups, hands, actor, rules, twelve, talon, exact_points)
-    threads_each = max(1, jobs // len(groups)) if len(groups) < jobs else 1
+    jobs_list: list[Any] = list(groups)
+    if twelve is not None:
+        # Betl and durch: every discard's layout asks the same questions of the same game (no
+        # trumps, no points, nothing announced), so they are one call into the core, a row per
+        # (discard, world), where a call per discard spent more in Python than in the search
+        # (grouped by the questions they ask, so that no layout is asked a question it does not need)
+        merged: dict[tuple[str, ...], list[list[Option]]] = {}
+        for g in groups:
+            if not g[0].contract.has_trumps:
+                merged.setdefault(tuple(sorted({c for o in g for c in o.contract.components})), []).append(g)
+        if any(len(m) > 1 for m in merged.values()):
+            jobs_list = [g for g in groups if g[0].contract.has_trumps]
+            jobs_list += [m if len(m) > 1 else m[0] for m in merged.values()]
+    threads_each = max(1, jobs // len(jobs_list)) if len(jobs_list) < jobs else 1
 
-    def run(group: list[Option]) -> dict[Option, Outcome]:
+    def run(group: Any) -> dict[Option, Outcome]:
+        if isinstance(group[0], list):
+            assert twelve is not None
+            return _solve_notrump(group, hands, actor, rules, twelve, threads_each)
         return _solve_layout(group, hands, actor, rules, twelve, talon, exact_points, threads_each)
 
-    if jobs > 1 and len(groups) > 1:
-        for part in _in_parallel(run, groups, min(jobs, len(groups))):
+    if jobs > 1 and len(jobs_list) > 1:
+        for part in _in_parallel(run, jobs_list, min(jobs, len(jobs_list))):
             results.update(part)
     else:
-        for group in groups:
+        for group in jobs_list:
             results.update(run(group))
     return results
 
 
+def _solve_notrump(groups: list[list[Option]], hands_in: np.ndarray, actor: int, rules: str, twelve: CardSet,
+                   threads: int) -> dict[Option, Outcome]:
+    """The layouts of betl and durch (one per discard) in one call into the core: the worlds of
+    each discard stacked, the actor's twelve less that discard in his column, the discard as the
+    talon. Every world is solved exactly, so the answers are those of a call per layout
+    (``tests/test_advice.py``)."""
+    n = len(hands_in)
+    stacked = np.concatenate([np.asarray(hands_in, np.uint32)] * len(groups))
+    talon = np.empty(len(stacked), np.uint32)
+    for g, group in enumerate(groups):
+        stacked[g * n:(g + 1) * n, actor] = (twelve - group[0].discard).mask
+        talon[g * n:(g + 1) * n] = group[0].discard.mask
+    every = [o for group in groups for o in group]
+    solved = _solve_layout(every, stacked, actor, rules, None, talon, False, threads)
+    return {option: solved[option].subset(slice(g * n, (g + 1) * n))
+            for g, group in enumerate(groups) for option in group}
 
 
 def _layout_threads() -> ThreadPoolExecutor:

@@ -14,6 +14,7 @@ paired.
 """
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Any
 
@@ -37,8 +38,8 @@ LAID_DOWN_SECONDS = 5.0  # the laid-down check's limit per option (it usually an
 
 
 @lru_cache(maxsize=256)
-def laid_down(option: Option, twelve: CardSet, actor: int, rules: str, time_limit: float = LAID_DOWN_SECONDS
-              ) -> bool | None:
+def laid_down(option: Option, twelve: CardSet, actor: int, rules: str, time_limit: float = LAID_DOWN_SECONDS,
+              jobs: int = 1) -> bool | None:
     """Is the option laid down (csm 11.2, 12.5): does the actor make it against every split of the
     defence's twenty cards, each solved open-handed (``analyzer.claims``, the check of ``marias
     claim``)? None when the check ran past ``time_limit`` seconds (then not priced as laid down)."""
@@ -52,7 +53,7 @@ def laid_down(option: Option, twelve: CardSet, actor: int, rules: str, time_limi
     if option.side_suit is not None and option.contract.two_sevens:
         claim["side_suit"] = option.side_suit.token
     try:
-        return bool(check_claim(claim, threads=1, time_limit=time_limit).laid_down)
+        return bool(check_claim(claim, threads=jobs, time_limit=time_limit).laid_down)
     except ClaimTimeout:
         return None
     except MariasError:
@@ -60,18 +61,20 @@ def laid_down(option: Option, twelve: CardSet, actor: int, rules: str, time_limi
 
 
 def _deal(option: Option, hands: np.ndarray, talon: np.ndarray, actor: int, rules: str, opts: dict[str, Any],
-          facts: Any) -> tuple[Deal, Any]:
+          facts: Any, jobs: int = 1) -> tuple[Deal, Any]:
     single = Option(option.contract, option.trump, option.side_suit, CardSet())
-    out = outcomes([single], hands, actor, rules, talon=talon, exact_points=option.contract.has_trumps)[single]
+    out = outcomes([single], hands, actor, rules, talon=talon, exact_points=option.contract.has_trumps,
+                   jobs=jobs)[single]
     deal = Deal(option.contract, option.trump, option.side_suit if option.contract.two_sevens else None, actor,
                 rules, opts, out, four_side_cards(hands, actor, option.contract, option.side_suit, rules, opts), facts=facts)
     return deal, out
 
 
 def at_table(option: Option, twelve: CardSet, batch: WorldBatch, actor: int, rules: str, opts: dict[str, Any],
-             seed: int, units: int = TABLE_UNITS, deals: int = DEFENDER_DEALS) -> dict[str, Any]:
+             seed: int, units: int = TABLE_UNITS, deals: int = DEFENDER_DEALS, jobs: int = 1) -> dict[str, Any]:
     """The actor's expected payment at the table on the first ``units`` units of ``batch`` (the
-    defence fleking by its own advice on ``deals`` deals each), paired with the played-out one."""
+    defence fleking by its own advice on ``deals`` deals each), paired with the played-out one;
+    its searches on ``jobs`` threads (the same answers on any number)."""
     keep = np.isin(batch.units, np.unique(batch.units)[:units])
     hands = np.array(batch.hands[keep], np.uint32)
     hands[:, actor] = (twelve - option.discard).mask
@@ -80,38 +83,24 @@ def at_table(option: Option, twelve: CardSet, batch: WorldBatch, actor: int, rul
     talon = np.full(n, option.discard.mask, np.uint32)
     table = resolve(rules, opts)
     sharp_ok = bool(table.option("sharp_talon")) or not option.contract.has_trumps
-    sevens = announced_mask(option)
     defenders = [s for s in range(3) if s != actor]
-    every = choices(option.contract, rules, opts)
-    rng = np.random.default_rng([seed, 7])
-    # Each defender's own deals, all solved in one call: (world, defender, deal) in order.
-    rows_h, rows_t = [], []
-    for w in range(n):
-        for d in defenders:
-            nested = DealSource(d, actor, int(hands[w, d]), sharp_ok, sevens).draw(rng, deals)
-            rows_h.append(nested.hands)
-            rows_t.append(nested.talon)
-    nested_hands, nested_talon = np.concatenate(rows_h), np.concatenate(rows_t)
-    nested_deal, _ = _deal(option, nested_hands, nested_talon, actor, rules, opts, None)
-    # Each defender's advice: every choice priced on all his deals at once (one call per defender
-    # and choice), then averaged deal by deal of each world; ties go to fewer fleks, as in flek.py.
-    pricers: dict = {}
-    per_world = np.arange(len(nested_hands)) // deals  # (world, defender) index of each nested deal
-    picks: dict[int, list[Choice]] = {}
-    for j, d in enumerate(defenders):
-        mine = np.flatnonzero(per_world % len(defenders) == j)
-        part = _slice(nested_deal, mine)  # (basic and licit: the quiet seven left out of his advice)
-        means = np.stack([pay(part, d, c, d, pricers=pricers).reshape(n, deals).mean(axis=1) for c in every])
-        best = np.argmax(means, axis=0)  # the first of equal means: the fewest fleks
-        picks[j] = [every[int(k)] for k in best]
-    picked: list[frozenset[str]] = [frozenset(set().union(*(picks[j][w] for j in range(len(defenders)))))
-                                    for w in range(n)]
+    # The defence's fleks do not depend on the actor's discard (each defender sees his own cards and
+    # draws the rest): options of one contract and trump share them (the three confirmed options
+    # often differ only in the discard).
+    defence_hands = tuple(tuple(int(m) for m in hands[:, d]) for d in defenders)
+    key = (option.contract, option.trump, option.side_suit, announced_mask(option), sharp_ok, defence_hands, actor,
+           rules, json.dumps(opts, sort_keys=True, default=repr), seed, deals)
+    if key not in _PICKS:
+        if len(_PICKS) >= 32:
+            _PICKS.clear()
+        _PICKS[key] = _defence_picks(option, sharp_ok, defence_hands, actor, rules, opts, seed, deals, jobs)
+    picked = list(_PICKS[key])
     notrump = not option.contract.has_trumps
     facts = holding(twelve - option.discard if notrump else twelve, option.contract, option.trump, option.side_suit)
-    deal, _ = _deal(option, hands, talon, actor, rules, opts, facts)
+    deal, _ = _deal(option, hands, talon, actor, rules, opts, facts, jobs)
     # a part failing in one of these worlds is a split it fails against: not laid down, no check
     made_everywhere = all(bool(deal.outcome.made[c].all()) for c in option.contract.components)
-    down = laid_down(option, twelve, actor, rules) if made_everywhere else False
+    down = laid_down(option, twelve, actor, rules, jobs=jobs) if made_everywhere else False
     deal.laid_down = bool(down)
     money = np.zeros(n, float)
     order = list(option.contract.components)
@@ -141,3 +130,40 @@ def _slice(deal: Deal, where: Any) -> Deal:
     return Deal(deal.contract, deal.trump, deal.side_suit, deal.actor, deal.rules, deal.options,
                 deal.outcome.subset(where), None if deal.void is None else deal.void[where],
                 deal.quiet_seven_seat, deal.facts)
+
+
+# The defence's fleks of recent calls: (contract, trump, side suit, sevens, sharp talon, the
+# defenders' hands, actor, rules, options, seed, deals) -> the parts fleked, world by world.
+_PICKS: dict[tuple, tuple[frozenset[str], ...]] = {}
+
+
+def _defence_picks(option: Option, sharp_ok: bool, defence_hands: tuple[tuple[int, ...], ...], actor: int,
+                   rules: str, opts: dict[str, Any], seed: int, deals: int, jobs: int) -> tuple[frozenset[str], ...]:
+    """World by world, the parts the defence fleks: each defender takes the choice his own advice
+    gives on ``deals`` deals of his own view (all solved in one call), ties to fewer fleks."""
+    contract, sevens = option.contract, announced_mask(option)
+    defenders = [s for s in range(3) if s != actor]
+    n = len(defence_hands[0])
+    every = choices(contract, rules, opts)
+    rng = np.random.default_rng([seed, 7])
+    # Each defender's own deals, all solved in one call: (world, defender, deal) in order.
+    rows_h, rows_t = [], []
+    for w in range(n):
+        for j, d in enumerate(defenders):
+            nested = DealSource(d, actor, defence_hands[j][w], sharp_ok, sevens).draw(rng, deals)
+            rows_h.append(nested.hands)
+            rows_t.append(nested.talon)
+    nested_hands, nested_talon = np.concatenate(rows_h), np.concatenate(rows_t)
+    nested_deal, _ = _deal(option, nested_hands, nested_talon, actor, rules, opts, None, jobs)
+    # Each defender's advice: every choice priced on all his deals at once (one call per defender
+    # and choice), then averaged deal by deal of each world; ties go to fewer fleks, as in flek.py.
+    pricers: dict = {}
+    per_world = np.arange(len(nested_hands)) // deals  # (world, defender) index of each nested deal
+    picks: dict[int, list[Choice]] = {}
+    for j, d in enumerate(defenders):
+        mine = np.flatnonzero(per_world % len(defenders) == j)
+        part = _slice(nested_deal, mine)  # (basic and licit: the quiet seven left out of his advice)
+        means = np.stack([pay(part, d, c, d, pricers=pricers).reshape(n, deals).mean(axis=1) for c in every])
+        best = np.argmax(means, axis=0)  # the first of equal means: the fewest fleks
+        picks[j] = [every[int(k)] for k in best]
+    return tuple(frozenset(set().union(*(picks[j][w] for j in range(len(defenders))))) for w in range(n))

@@ -62,7 +62,7 @@ class _Bar:
 @click.option("--actor", type=Whole(0), default=None, help="The actor's seat (defender's view).")
 @click.option("--worlds", type=WorldsParam(), default=None,
               help="Worlds to confirm with (actor, defender), per talon (bidder) or per deal (forehand); 'all': every one.")
-@click.option("--talons", type=Whole(2), default=None, help="Bidder's view: sample this many talons (default all 231).")
+@click.option("--talons", type=Whole(2), default=None, help="Bidder's view: sample this many of the 231 talons (default 48; 231: every one).")
 @click.option("--where", "where", help='A constraint on the unseen hands, e.g. "seat1.hearts >= 3".')
 @click.option("--known", multiple=True, metavar="SEAT:CARDS",
               help='Cards known to be in a seat, e.g. --known "1:hA bX" (repeatable; actor\'s view).')
@@ -228,6 +228,8 @@ def render(advice: Any) -> str:
                 parts.append(f"gain over no flek {_money(o['flek_gain'], o['flek_gain_stderr'], unit, False)}")
             parts.append(f"cards' worth {_money(o['cards_worth'], o['cards_worth_stderr'], unit, False)}")
         n = f"n={o['worlds']}" + (f", {o['stage']}" if o.get("stage") else "")
+        if o.get("talons_of") and not o.get("exact_talons"):
+            n += f", {o['talons']} of {o['talons_of']} talons sampled"
         out.append(f"{i:3}. {what}: " + "; ".join(parts) + f" [{n}]")
         if o.get("at_table"):
             a = o["at_table"]
