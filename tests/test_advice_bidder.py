@@ -35,6 +35,7 @@ def test_each_level_names_what_is_played_and_the_answer_has_its_paired_error():
     if answer is not None:
         assert answer["level"] == advice.summary["highest_level_worth_holding"]
         assert answer["expected_payment"] > 0
+        assert answer["expected_payment"] == max(row["expected_payment"] for row in advice.options)
         if "over_next" in answer:
             assert answer["over_next"]["stderr"] >= 0
 

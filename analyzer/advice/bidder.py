@@ -253,7 +253,9 @@ def bidder_view(hand: Any, *, seat: int = 0, rules: str = "csm", talons: Any = N
     holding = [r for r in rows if r["expected_payment"] > 0]
     answer = None
     if holding:
-        top = max(holding, key=lambda r: r["_rank"])
+        # the level that pays most on average (issue 32), not merely the highest that pays at all:
+        # a durch that pays a little on average is not worth holding over a seven that pays more
+        top = max(holding, key=lambda r: r["expected_payment"])
         answer = {"level": top["level"], "expected_payment": top["expected_payment"],
                   "payment_stderr": top["payment_stderr"]}
         following = [r for r in rows if r["_rank"] == top["_rank"] + 1]
