@@ -20,7 +20,7 @@ import pytest
 
 pytest.importorskip("uvicorn")
 
-from test_server_limits import SEVEN, full_two_player_hand, loaded
+from test_server_limits import SEVEN, loaded, long_two_player_hand
 
 ROOT = Path(__file__).parent.parent
 
@@ -158,7 +158,7 @@ def test_45_long_solves_at_once_stay_bounded_and_meta_answers(server: Server) ->
     before = server.rss_mib()
     answers: list = []
     clients = [threading.Thread(target=drop_after,
-                                args=(server, "/api/solve?time_limit=10", full_two_player_hand(), 3, answers))
+                                args=(server, "/api/solve?time_limit=10", long_two_player_hand(), 3, answers))
                for _ in range(45)]
     for t in clients:
         t.start()
@@ -189,7 +189,7 @@ def test_a_dropped_clients_solve_stops(server: Server) -> None:
     """Two clients ask for minutes of search and go away after a second: both of the requests'
     threads are free again at once (another solve waits for neither)."""
     answers: list = []
-    clients = [threading.Thread(target=drop_after, args=(server, "/api/solve", full_two_player_hand(), 1, answers))
+    clients = [threading.Thread(target=drop_after, args=(server, "/api/solve", long_two_player_hand(), 1, answers))
                for _ in range(2)]
     for t in clients:
         t.start()
@@ -203,8 +203,8 @@ def test_a_dropped_clients_solve_stops(server: Server) -> None:
 
 
 @pytest.mark.parametrize("path,body", [
-    ("/api/board", {"position": full_two_player_hand(), "cards": []}),
-    ("/api/board?time_limit=30", {"position": full_two_player_hand(), "cards": []}),
+    ("/api/board", {"position": long_two_player_hand(), "cards": []}),
+    ("/api/board?time_limit=30", {"position": long_two_player_hand(), "cards": []}),
 ])
 def test_a_dropped_clients_board_stops(server: Server, path: str, body: dict) -> None:
     """The board's analysis of a whole two-player hand (minutes of search), asked by two clients
@@ -228,7 +228,7 @@ def test_serve_stops_on_sigint_within_a_second_without_a_traceback(server: Serve
     interpreter's own teardown: a few tenths of a second, more on a loaded machine), and no
     traceback is printed."""
     answers: list = []
-    clients = [threading.Thread(target=drop_after, args=(server, "/api/solve", full_two_player_hand(), 20, answers),
+    clients = [threading.Thread(target=drop_after, args=(server, "/api/solve", long_two_player_hand(), 20, answers),
                                 daemon=True) for _ in range(2)]
     for t in clients:
         t.start()
