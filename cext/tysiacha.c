@@ -604,7 +604,14 @@ int ty_line(ty_ctx *c, const ty_game *g, const ty_state *s, int value, int8_t *m
     while (c->hand[0] | c->hand[1] | c->hand[2]) {
         int8_t cand[MAX_MOVES];
         int k = gen_moves(c, cand, 0), chosen = -1, score[MAX_MOVES];
+        /* The candidates in an order of the position alone, the killers set aside: the line shown
+         * is the first that keeps the value, and must not depend on what this context solved
+         * before (a server's warm context and the CLI's fresh one print the same line). */
+        int8_t killer[sizeof c->killer];
+        memcpy(killer, c->killer, sizeof killer);
+        memset(c->killer, -1, sizeof c->killer);
         score_moves(c, cand, k, -1, score);
+        memcpy(c->killer, killer, sizeof killer);
         sort_moves(cand, score, k);
         int maxi = to_move(c) == c->g.declarer;
         for (int i = 0; i < k && chosen < 0; i++) {

@@ -116,6 +116,27 @@ def test_full_deals_values_do_not_depend_on_the_order_cards_are_tried() -> None:
         assert rest == 0 and q.over
 
 
+def test_the_line_does_not_depend_on_what_the_context_solved_before() -> None:
+    """The line shown is a function of the position: a context warm from the other deals (as a
+    server's thread is) gives the same lines as a fresh context each (the CLI's), though its
+    killers and table differ (with the killers ordering the line's candidates, 2 of 40 did not)."""
+    rng = random.Random(3)
+    deals = [_deal(rng) for _ in range(60)]
+    fresh = [solve_all(TysiachaSearch(18), p) for p in deals]
+    warm = TysiachaSearch(18)
+    for p in reversed(deals):
+        solve_all(warm, p)
+    assert [solve_all(warm, p) for p in deals] == fresh
+
+
+def solve_all(ctx: TysiachaSearch, p: Position) -> list:
+    """What ``solve`` asks of the core, in its order: the value, every move's, the line."""
+    game, state = Rules().core_game(p.declarer), p.core_state()
+    v = ctx.value(game, state)
+    ctx.move_values(game, state)
+    return ctx.line(game, state, v)
+
+
 def test_endgames_do_not_depend_on_the_order_either() -> None:
     rng = random.Random(9)
     ctx = TysiachaSearch(12)
