@@ -171,6 +171,7 @@ function cardElement(token, tag = "span") {
 async function refresh() {
   if (!state.start) return;
   const seq = ++state.seq;
+  staleHands();
   try {
     const { payload: view, serverMs } = await request("/api/board",
       { position: state.start, cards: state.cards.slice(0, state.at) });
@@ -349,6 +350,12 @@ function playCard(token) {
 function go(at) {
   state.at = Math.max(0, Math.min(at, state.cards.length));
   return refresh();
+}
+// The hands on the table stand for the position before the move just made until the server's
+// answer redraws them: their buttons go dark at once, so that a second click (a quick hand, or a
+// slow server) cannot play a card of the old position on top of the new one.
+function staleHands() {
+  document.querySelectorAll("#hands button").forEach((el) => { el.disabled = true; });
 }
 function playBest() {
   const view = state.view;
