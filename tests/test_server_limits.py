@@ -55,10 +55,20 @@ def loaded(seconds: float) -> float:
     """A time bound met on an idle machine, stretched by how overloaded this one is (runnable
     processes per core, when above one): the suite's other workers share the cores."""
     try:
-        per_core = os.getloadavg()[0] / (os.cpu_count() or 1)
+        per_core = max(os.getloadavg()[0], _runnable_now()) / (os.cpu_count() or 1)
     except OSError:
         per_core = 1.0
     return seconds * max(1.0, per_core)
+
+
+def _runnable_now() -> float:
+    """Threads runnable at this instant (/proc/loadavg's fourth field): the one-minute average
+    lags a burst of the suite's other workers by tens of seconds; 0 where it cannot be read."""
+    try:
+        with open("/proc/loadavg") as f:
+            return float(f.read().split()[3].split("/")[0])
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 @pytest.fixture()
