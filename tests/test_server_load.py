@@ -20,7 +20,7 @@ import pytest
 
 pytest.importorskip("uvicorn")
 
-from test_server_limits import SEVEN, loaded, long_two_player_hand
+from test_server_limits import SEVEN, full_two_player_hand, loaded, long_two_player_hand
 
 ROOT = Path(__file__).parent.parent
 
@@ -228,13 +228,14 @@ def test_serve_stops_on_sigint_within_a_second_without_a_traceback(server: Serve
     interpreter's own teardown: a few tenths of a second, more on a loaded machine), and no
     traceback is printed."""
     answers: list = []
-    clients = [threading.Thread(target=drop_after, args=(server, "/api/solve", long_two_player_hand(), 20, answers),
+    clients = [threading.Thread(target=drop_after, args=(server, "/api/solve", full_two_player_hand(), 20, answers),
                                 daemon=True) for _ in range(2)]
     for t in clients:
         t.start()
     claim = json.loads((ROOT / "analyzer" / "examples" / "claim_not_laid_down.json").read_text())
     assert server.request("POST", "/api/jobs/claim", claim)[0] == 202
     time.sleep(1.0)
+    stretch = loaded(1)  # read as the searches run (theirs and the suite's other workers' threads)
     started = time.perf_counter()
     server.process.send_signal(signal.SIGINT)
     said = server.process.stdout.readline()
@@ -242,7 +243,7 @@ def test_serve_stops_on_sigint_within_a_second_without_a_traceback(server: Serve
     server.process.wait(5)
     ended = time.perf_counter() - started
     _, err = server.stop()
-    assert said.strip() == "stopped" and stopped < loaded(1), (said, stopped)
+    assert said.strip() == "stopped" and stopped < max(stretch, loaded(1)), (said, stopped, stretch)
     for t in clients:
         t.join(5)
     assert answers == [503, 503], answers  # the two searches were running, and were stopped by the Ctrl-C
