@@ -20,7 +20,7 @@ from analyzer.tysiacha.scoring import hand_scores
 from analyzer.tysiacha.solver import solve
 from analyzer.tysiacha.study import deal
 from analyzer.web.jobs import Job
-from analyzer.web.work import read_hand
+from analyzer.web.work import read_hand, view_seed
 
 GAME = "tysiacha"
 ADVISE_KEYS = ("game", "hand", "bid", "widows", "choose_worlds", "report_worlds", "candidates", "seed", "jobs",
@@ -99,9 +99,7 @@ def board_json(data: Any, rules: Rules, analyse: bool = True) -> dict:
 
 def deal_json(data: dict) -> dict:
     """A random hand at the start of play (``analyzer.tysiacha.study.deal``: seat 0 declares 100)."""
-    seed = data.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise MariasError(f"seed must be a whole number >= 0, not {seed!r}")
+    seed = view_seed(data.get("seed", 0))
     unknown = set(data) - {"game", "seed"}
     if unknown:
         raise MariasError(f"unknown key {min(unknown)!r} in the deal request")

@@ -117,9 +117,7 @@ def deal_json(data: Any) -> dict:
     """A random deal (seeded): forehand takes the talon, names his longest suit, lays away two
     cards by the rule of ``analyzer.policy`` and plays game; the board's menus change the rest."""
     data = data if isinstance(data, dict) else {}
-    seed = data.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise MariasError(f"seed must be a whole number >= 0, not {seed!r}")
+    seed = view_seed(data.get("seed", 0))
     rules = data.get("rules", "csm")
     if rules not in RULE_SETS:
         raise MariasError(f"unknown rule set {rules!r} (use {', '.join(RULE_SETS)})")
@@ -302,7 +300,7 @@ def view_worlds(value: Any) -> int | str:
 
 
 def view_seed(value: Any) -> int:
-    """A board's request's seed: a whole number >= 0."""
+    """A board's request's seed (a deal's, a view's, a review's): a whole number >= 0."""
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**63:
         raise MariasError(f"seed must be a whole number >= 0, not {value!r}")
     return value
