@@ -151,32 +151,36 @@ def _option(row: dict) -> Option:
 
 def quality_reference(twelve: CardSet, options: list[Option], seed: int, worlds: int,
                       jobs: int) -> tuple[dict[str, np.ndarray], np.ndarray]:
-    """The options' payments on ``worlds`` common worlds (cached): key -> per world. Exact payments
-    from the yes/no questions and those at the payment's steps (tests/test_advice_steps.py: the
-    payments of exact points)."""
-    import hashlib
-
+    """The options' payments on ``worlds`` common worlds: key -> per world. Exact payments from the
+    yes/no questions and those at the payment's steps (tests/test_advice_steps.py: the payments of
+    exact points). Cached per hand, option by option (``keys`` beside the ``pays`` matrix): a change
+    of the screening that lists other options solves only those."""
     keys = [_key(o.contract.value, o.trump, o.side_suit, [str(c) for c in o.discard]) for o in options]
-    tag = hashlib.sha1("|".join(sorted(keys)).encode()).hexdigest()[:10]
     CACHE.mkdir(exist_ok=True)
-    path = CACHE / f"advice-quality-{twelve.mask:08x}-{worlds}-{seed}-{tag}.npz"
-    if path.exists():
-        stored = np.load(path)
-        return {k: stored[f"o{i}"] for i, k in enumerate(keys)}, stored["units"]
-    from tqdm import tqdm
-
+    path = CACHE / f"advice-quality-{twelve.mask:08x}-{worlds}-{seed}.npz"
+    stored: dict[str, np.ndarray] = {}
     batch = split_source(twelve, 0).draw(np.random.default_rng(seed + 99), worlds // 2)
-    ctx = Context(twelve, 0, "csm", {}, jobs)
-    pays: dict[str, list[np.ndarray]] = {k: [] for k in keys}
-    step = 1000
-    for lo in tqdm(range(0, len(batch), step), desc="reference", leave=False):
-        records = evaluate(options, batch.take(np.arange(lo, min(lo + step, len(batch)))), ctx, exact_points=False,
-                           payments=True)
-        for option, key in zip(options, keys):
-            pays[key].append(records[option].pay.astype(np.float32))
-    out = {k: np.concatenate(v) for k, v in pays.items()}
-    np.savez_compressed(path, units=batch.units, **{f"o{i}": out[k] for i, k in enumerate(keys)})
-    return out, batch.units
+    if path.exists():
+        with np.load(path) as cached:
+            assert np.array_equal(cached["units"], batch.units), f"{path} was drawn otherwise"
+            stored = dict(zip(cached["keys"].tolist(), cached["pays"]))
+    missing = [(o, k) for o, k in zip(options, keys) if k not in stored]
+    if missing:
+        from tqdm import tqdm
+
+        ctx = Context(twelve, 0, "csm", {}, jobs)
+        pays: dict[str, list[np.ndarray]] = {k: [] for _, k in missing}
+        step = 1000
+        for lo in tqdm(range(0, len(batch), step), desc="reference", leave=False):
+            part = batch.take(np.arange(lo, min(lo + step, len(batch))))
+            records = evaluate([o for o, _ in missing], part, ctx, exact_points=False, payments=True)
+            for option, key in missing:
+                pays[key].append(records[option].pay.astype(np.float32))
+        stored.update({k: np.concatenate(v) for k, v in pays.items()})
+        names = sorted(stored)
+        np.savez_compressed(path, units=batch.units, keys=np.array(names),
+                            pays=np.stack([stored[k] for k in names]))
+    return {k: stored[k] for k in keys}, batch.units
 
 
 def quality(args: argparse.Namespace) -> None:
