@@ -21,6 +21,7 @@ The procedure (docs/advice.md):
 """
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections.abc import Callable
@@ -31,7 +32,7 @@ import numpy as np
 
 from analyzer.advice.evaluate import Outcome, each_layout, outcomes, points_at_least
 from analyzer.advice.money import Pricer, holding
-from analyzer.advice.options import Option, admissible, check_level, read_contracts
+from analyzer.advice.options import Option, admissible, check_level, play_alike, read_contracts
 from analyzer.advice.result import Advice
 from analyzer.advice.stats import Estimate, estimate, paired, share, unpaired_stderr
 from analyzer.advice.table import at_table
@@ -54,9 +55,12 @@ from analyzer.rules import seven_of
 from analyzer.scoring import resolve
 
 FIRST_UNITS = 4        # units per option in the first screening stage
+RACE_Z = 3.0           # an option is dropped early when the leader beats it by this many paired errors...
+RACE_UNITS = 28        # ...on at least this many units (fewer say too little about the error itself)
 MAX_STAGE_UNITS = 64   # units per stage at most: later stages only halve the options
 SURVIVORS = 3          # options confirmed on fresh worlds
 DEFAULT_WORLDS = 600   # worlds for the confirmation, unless every world is fewer
+UNTIE_ROUNDS = 3       # rounds of as many fresh worlds again while the first two pay the same in each
 
 Progress = Callable[[float], None]
 
@@ -375,13 +379,15 @@ def screen(options: list[Option], source: SplitSource, ctx: Context, rng: np.ran
             break
         # Halve; and once few enough that halving would leave the survivors, leave them.
         keep = survivors if len(alive) <= 2 * survivors else math.ceil(len(alive) / 2)
-        alive = _rank_by_bounds(alive, kept, keep, batches, ctx, exact_points)
-        shots = _long_shots(alive, keep, kept, ctx)
-        for option in alive[keep:]:
-            if option not in shots:
+        ranked = _rank_by_bounds(alive, kept, keep, batches, ctx, exact_points)
+        shots = _long_shots(ranked, keep, kept, ctx)
+        beaten = _beaten(ranked, kept, survivors)
+        top = [o for o in ranked[:keep] if o not in beaten]
+        for option in ranked:
+            if option not in top and option not in shots:
                 left[option] = (kept.pop(option), stage)
-        alive = alive[:keep] + shots
-        if len(alive) - len(shots) <= survivors:
+        alive = top + shots
+        if len(top) <= survivors:
             break  # a long shot still in doubt is confirmed beside the survivors
         units = min(2 * units, MAX_STAGE_UNITS)
     alive.sort(key=lambda o: -float(kept[o].pay.mean()))
@@ -424,6 +430,28 @@ def _rank_by_bounds(alive: list[Option], kept: dict[Option, Record], keep: int, 
     return open_ + worse
 
 
+def _beaten(ranked: list[Option], kept: dict[Option, Record], survivors: int) -> set[Option]:
+    """The trump games after the first ``survivors`` that the leader beats beyond doubt: the paired
+    difference of the leader's lower payment bound and the option's upper one, world by world, is
+    above RACE_Z of its standard errors on at least RACE_UNITS units. Halving alone kept half of
+    the options however far behind they were, stage after stage on the most worlds; a betl or a
+    durch (two payments, rare and large: :func:`_long_shots`) is left to the halving."""
+    leader = kept[ranked[0]]
+    low = leader.pay if leader.pay_low is None else leader.pay_low
+    if len(np.unique(leader.units)) < RACE_UNITS:
+        return set()
+    out = set()
+    for option in ranked[survivors:]:
+        if not option.contract.has_trumps:
+            continue
+        record = kept[option]
+        high = record.pay if record.pay_high is None else record.pay_high
+        gap = paired(low, high, leader.units)
+        if gap.mean > RACE_Z * gap.stderr and gap.mean > 0:
+            out.add(option)
+    return out
+
+
 def _long_shots(ranked: list[Option], keep: int, kept: dict[Option, Record], ctx: Context) -> list[Option]:
     """Among the options ranked below the first ``keep``, the best betl and the best durch (of a
     contract none of the first ``keep`` plays) whose mean payment may still be as good as each
@@ -463,6 +491,47 @@ def confirm(survivors: list[Option], source: SplitSource, ctx: Context, rng: np.
         per_unit = 2 if source.swappable else 1
         batch = source.draw(rng, max(2, worlds // per_unit), start=10 ** 9)
     return evaluate(survivors, batch, ctx, exact_points=exact, exact=exact, payments=not exact), exact, batch
+
+
+def choose(survivors: list[Option], final: dict[Option, Record], left: dict[Option, tuple[Record, int]],
+           exact: bool) -> list[Option]:
+    """The survivors in the order of the choice. Sampled, they are ranked on every world that
+    priced them all exactly: the confirmation's and the screening's (the survivors were alive to
+    the end of the screening, so its worlds are common to them; where one was priced only between
+    bounds there, on the confirmation's alone). The confirmed discards of one contract are often
+    within a few hundredths of a Kč: on seed 2026's quality check, ranking on the 600 fresh worlds
+    alone chose the worse one in three hands of fifty, where the screening's 400-600 more worlds
+    halve the odds of that. The figures each row reports stay those of the confirmation alone."""
+    return sorted(survivors, key=lambda o: -float(_choice_pays(o, survivors, final, left, exact).mean()))
+
+
+def _choice_pays(option: Option, survivors: list[Option], final: dict[Option, Record],
+                 left: dict[Option, tuple[Record, int]], exact: bool) -> np.ndarray:
+    """The payments :func:`choose` ranks ``option`` on, world by world."""
+    if not exact and all(left[s][0].pay_low is None for s in survivors):
+        return np.concatenate([left[option][0].pay, final[option].pay])
+    return final[option].pay
+
+
+def untie(survivors: list[Option], final: dict[Option, Record], left: dict[Option, tuple[Record, int]],
+          source: SplitSource, ctx: Context, rng: np.random.Generator, worlds: int,
+          rounds: int = UNTIE_ROUNDS) -> dict[Option, Record]:
+    """The confirmation continued on fresh worlds, ``worlds`` more a round, while the first two of
+    the choice pay the same in every world solved (up to ``rounds`` rounds). Such a tie is common
+    where every option is hopeless (a betl that fails in each world whatever the discard, where
+    one discard makes in one world of a few hundred) or where two discards differ only in a rare
+    world; the searches of a betl or a durch are cheap, and a tie is rare elsewhere."""
+    per_unit = 2 if source.swappable else 1
+    for _ in range(rounds):
+        first, second = choose(survivors, final, left, False)[:2]
+        if not np.array_equal(_choice_pays(first, survivors, final, left, False),
+                              _choice_pays(second, survivors, final, left, False)):
+            break
+        start = 1 + int(max(int(final[o].units.max()) for o in survivors))
+        batch = source.draw(rng, max(2, worlds // per_unit), start=start)
+        more = evaluate(survivors, batch, ctx, exact_points=False, payments=True)
+        final = {o: final[o].extend(more[o]) for o in survivors}
+    return final
 
 
 def summary(final: dict[Option, Record], ranked: list[Option], exact: bool) -> dict[str, Any]:
@@ -546,13 +615,23 @@ def actor_view(hand: Any, *, talon: Any = None, seat: int = 0, rules: str = "csm
     n_worlds = read_worlds(worlds)
     with client_for(scheduler, AdviceError) as client:
         ctx = Context(twelve, seat, rules, dict(rule_options), jobs or default_threads(), client)
+        alike = alike_options(options, ctx)
         rng = np.random.default_rng(seed)
-        survivors, left = screen(options, source, ctx, rng, progress=progress)
+        survivors, left = screen(list(alike), source, ctx, rng, progress=progress)
         final, exact, final_batch = confirm(survivors, source, ctx, rng, n_worlds)
+        if not exact and len(survivors) > 1:
+            assert n_worlds is not None
+            final = untie(survivors, final, left, source, ctx, rng, n_worlds)
     if progress is not None:
         progress(1.0)
-    ranked = sorted(survivors, key=lambda o: -final[o].pay.mean())
-    rows = [row(o, final[o], "confirmed", o.bid(rules).to_json() if rules != "basic" else None) for o in ranked]
+
+    def also(option: Option) -> dict[str, Any] | None:
+        others = alike[option]
+        return {"alike_discards": [[str(c) for c in o.discard] for o in others]} if others else None
+
+    ranked = choose(survivors, final, left, exact)
+    rows = [row(o, final[o], "confirmed", o.bid(rules).to_json() if rules != "basic" else None, also(o))
+            for o in ranked]
     if table:
         # the money at the table, the defence fleking by its own advice (analyzer.advice.table),
         # for the first three (a long shot confirmed beside them and ranked lower goes without)
@@ -560,7 +639,7 @@ def actor_view(hand: Any, *, talon: Any = None, seat: int = 0, rules: str = "csm
             r["at_table"] = at_table(option, twelve, final_batch, seat, rules, dict(rule_options), seed,
                                      jobs=ctx.jobs)
     # the rest ranked by their own money (the middle of its bounds where only bounds are known)
-    others = sorted((o for o in options if o not in final), key=lambda o: -left[o][0].pay.mean())
+    others = sorted((o for o in alike if o not in final), key=lambda o: -left[o][0].pay.mean())
     seen = {(o.contract, o.trump, o.side_suit) for o in ranked}
     for option in others:
         key = (option.contract, option.trump, option.side_suit)
@@ -569,11 +648,25 @@ def actor_view(hand: Any, *, talon: Any = None, seat: int = 0, rules: str = "csm
         seen.add(key)
         record, stage = left[option]
         rows.append(row(option, record, f"screened ({stage} stage{'s' if stage > 1 else ''})",
-                        option.bid(rules).to_json() if rules != "basic" else None))
+                        option.bid(rules).to_json() if rules != "basic" else None, also(option)))
     info = summary(final, ranked, exact)
-    info.update({"seat": seat, "hand": str(twelve), "options_considered": len(options),
+    info.update({"seat": seat, "hand": str(twelve), "options_considered": len(options), "options_searched": len(alike),
                  "level": None if bid is None else bid.to_json()})
     return Advice("actor", rules, resolve(rules, rule_options).unit, rows, seed, time.perf_counter() - started, info)
+
+
+def alike_options(options: list[Option], ctx: Context) -> dict[Option, list[Option]]:
+    """The options that play alike (:func:`analyzer.advice.options.play_alike`) and are priced
+    alike (the same bonus facts: a betl's or a durch's are counted from the ten cards played),
+    grouped: the first of each group -> the others. The searches answer a group alike in every
+    world, so its first stands for it (``tests/test_advice_alike.py`` holds every group to
+    that): where near a third of the discards had been searched twice or more, stage after
+    stage."""
+    groups: dict[tuple, list[Option]] = {}
+    for option in options:
+        facts = json.dumps(ctx.pricer(option).base.get("holding"), sort_keys=True)
+        groups.setdefault((play_alike(option, ctx.twelve), facts), []).append(option)
+    return {group[0]: group[1:] for group in groups.values()}
 
 
 def read_suit(value: Any) -> Suit | None:

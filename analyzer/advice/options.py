@@ -13,6 +13,9 @@ their pages are silent):
 
 Options sharing a *layout* (trump, announced sevens, discard) share their
 searches: seven and hundred-seven ask the same questions of the same cards.
+Options whose discards differ only in touching cards *play alike*
+(:func:`play_alike`): every world gives them the same answers, so one of them
+stands for all.
 """
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from typing import Any
 
 from analyzer.advice.worlds import AdviceError
 from analyzer.bidding import Bid, rank
-from analyzer.cards import MARRIAGE_LANE, SHARP_MASK, CardSet, Suit
+from analyzer.cards import MARRIAGE_LANE, NOTRUMP_ORDER, SHARP_MASK, CardSet, Rank, Suit
 from analyzer.contract import Contract
 from analyzer.errors import MariasError
 from analyzer.rules import seven_of
@@ -174,3 +177,43 @@ def check_option(option: Option, twelve: CardSet, rules: str, level: Bid | None 
     table = resolve(rules, options)
     if not _allowed(option, twelve, rules, level, table, bool(table.option("sharp_talon")), options):
         raise AdviceError(f"the rules forbid {option.label()}")
+
+
+# A card's place in its suit among the defence's cards, low to high, in each order of ranks.
+_TRUMP_PLACE = {r: i for i, r in enumerate(Rank)}
+_NOTRUMP_PLACE = {r: i for i, r in enumerate(NOTRUMP_ORDER)}
+
+
+def play_alike(option: Option, twelve: CardSet) -> tuple:
+    """A key equal for two options of the actor's ``twelve`` exactly when a renaming of touching
+    cards turns one's position into the other's, in every world: the contract (trump, side suit),
+    and for each card kept its suit, how many of the defence's cards of that suit rank below it
+    (in the contract's order) and its points, and the discard's points. Two kept cards with no
+    defence card between them (b9 kept with b8 discarded, or b8 with b9) win and lose the same
+    tricks, and the discarded one is out of play. A game with trumps reads by name its trump
+    seven (announced, or the quiet seven), an announced side seven, and the king and over-knave
+    of a marriage the actor keeps (a king or over-knave whose partner is discarded, or held by the
+    defence while the actor holds it, makes no marriage for anyone: a plain card). So the
+    searches answer both alike in every world, and the same settlement prices them (the caller
+    adds what its money reads beyond the cards in play: the bonus facts)."""
+    trumps = option.contract.has_trumps
+    place = _TRUMP_PLACE if trumps else _NOTRUMP_PLACE
+    kept = twelve - option.discard
+    defence = CardSet(0xFFFFFFFF & ~twelve.mask)
+    named = 0
+    if trumps:
+        named = announced_mask(option)
+        if option.trump is not None:
+            named |= 1 << int(seven_of(option.trump))  # the quiet seven (basic, licit)
+        for s in range(4):  # a marriage the actor keeps (with one of the pair away, nobody has one)
+            if (kept.mask >> (8 * s)) & MARRIAGE_LANE == MARRIAGE_LANE:
+                named |= MARRIAGE_LANE << (8 * s)
+    cards = []
+    for card in kept:
+        if named >> int(card) & 1:
+            cards.append((int(card.suit), -1 - int(card.rank), 0))
+            continue
+        below = sum(1 for d in defence.suit(card.suit) if place[d.rank] < place[card.rank])
+        cards.append((int(card.suit), below, card.points if trumps else 0))
+    points = option.discard.points if trumps else 0
+    return (option.contract, option.trump, option.side_suit, tuple(sorted(cards)), points)

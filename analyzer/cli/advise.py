@@ -213,6 +213,8 @@ def render(advice: Any) -> str:
                 what += f" (side {o['side_suit']})"
             if o.get("discard"):
                 what += f", discard {' '.join(o['discard'])}"
+                if o.get("alike_discards"):  # the same in every world: one was searched for all
+                    what += f" (or alike {', '.join(' '.join(d) for d in o['alike_discards'])})"
             if advice.view == "defender":
                 what = o.get("choice") or ("flek " + " + ".join(o["flek"]) if o.get("flek") else "no flek")
         parts = [f"makes {_pct(o['p_make']['makes'], o.get('ci95', {}).get('makes'), o['exact'])}",

@@ -50,7 +50,7 @@ const WORDS = {
     advice_needs_deal: "Advice needs the deal before the first card: three hands of 10 cards and a talon of 2.",
     advising: (p) => `advising … ${p}%`, advice_done: (n, seed) => `${n} options, seed ${seed}; % with its 95 % interval, ± one standard error, n the worlds solved`,
     option: "option", p_make: "makes", payment: "payment", p_loss: "P(loss)", n: "n", stage: "stage",
-    exact: "exact", flek_on: (c) => `flek on ${c}`, no_flek: "no flek", discard: "discard", gain: "gain",
+    exact: "exact", flek_on: (c) => `flek on ${c}`, no_flek: "no flek", discard: "discard", or_alike: "or alike:", gain: "gain",
     flek_summary: (list) => `Flek: ${list || "no"}`, in_suit: (s) => `in ${s}`, side: (s) => `side ${s}`,
     stage_confirmed: "confirmed", stage_screened: "screened early (few worlds)",
     advice_for: (who, hand, talon) => `For ${who}: ${hand}${talon ? ` · talon ${talon}` : ""}`,
@@ -105,7 +105,7 @@ const WORDS = {
     advice_needs_deal: "Rada potřebuje rozdání před první kartou: tři ruce po 10 kartách a talon o 2 kartách.",
     advising: (p) => `radím … ${p} %`, advice_done: (n, seed) => `${n} možností, semínko ${seed}; % s 95% intervalem, ± jedna směrodatná chyba, n počet spočtených světů`,
     option: "možnost", p_make: "vyhraje", payment: "platba", p_loss: "P(prohra)", n: "n", stage: "fáze",
-    exact: "přesně", flek_on: (c) => `flek na ${c}`, no_flek: "bez fleku", discard: "odhodit", gain: "zisk",
+    exact: "přesně", flek_on: (c) => `flek na ${c}`, no_flek: "bez fleku", discard: "odhodit", or_alike: "nebo stejně:", gain: "zisk",
     flek_summary: (list) => `Flek: ${list || "ne"}`, in_suit: (s) => `v ${s}`, side: (s) => `druhá ${s}`,
     stage_confirmed: "potvrzeno", stage_screened: "vyřazeno dříve (málo světů)",
     advice_for: (who, hand, talon) => `Pro ${who}: ${hand}${talon ? ` · talon ${talon}` : ""}`,
@@ -907,6 +907,8 @@ function optionText(advice, o) {
   if (o.trump) text += " " + t("in_suit", suit(o.trump));
   if (o.side_suit) text += ` (${t("side", suit(o.side_suit))})`;
   if (o.discard) text += `, ${t("discard")} ${o.discard.map(cardName).join(" ")}`;
+  if (o.alike_discards && o.alike_discards.length)
+    text += ` (${t("or_alike")} ${o.alike_discards.map((d) => d.map(cardName).join(" ")).join(", ")})`;
   return text;
 }
 
