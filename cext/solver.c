@@ -673,8 +673,8 @@ static int policy_goal_won(const mr_ctx *c) {
     const state *s = &c->s;
     int actor = c->p.actor;
     if (!c->maxside[actor]) return 0;
-    if (c->p.policy == MR_POLICY_CASHING && c->p.goal == MR_GOAL_SEVENS && c->p.ngoal == 1 && c->p.trump >= 0 &&
-        c->p.goal_card[0] == 8 * c->p.trump && c->p.goal_when[0] == 1 && seven_kept_anyway(c))
+    if (c->p.policy == MR_POLICY_CASHING && c->p.goal == MR_GOAL_SEVENS && c->p.ngoal == 1 && sevens_known(c) &&
+        seven_kept_anyway(c)) /* the announced trump seven alone */
         return 1;
     if (s->leader != actor) return 0;
     if (c->p.policy == MR_POLICY_BETL) return c->p.goal == MR_GOAL_BETL && goal_won(c); /* _betl_sure itself */
