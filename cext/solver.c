@@ -460,6 +460,23 @@ static int sure_points(const mr_ctx *c, int leader, int all_points) {
     return units; /* an announced side seven may not be led at will: no last trick is sure */
 }
 
+/* Are the goal cards those of an announced seven or two sevens (the trump seven in the last
+ * trick, and a side seven in the one before), the only ones the proofs of a won goal know? The
+ * core searches any goal cards, tricks and announced cards, and proves no other goal won (issue
+ * 36: a trump seven that must win an earlier trick was proven by the last trick's proof, and two
+ * sevens with only the side seven announced by a plan that leads the side seven while the
+ * unannounced trump seven is the legal lead). */
+static int sevens_known(const mr_ctx *c) {
+    int trump_seven = 0;
+    for (int g = 0; g < c->p.ngoal; g++) {
+        int card = c->p.goal_card[g], when = c->p.goal_when[g];
+        if (!((c->p.announced >> card) & 1)) return 0;
+        if (c->p.trump >= 0 && card == 8 * c->p.trump && when == 1) trump_seven++;
+        else if ((card & 7) != 0 || (card >> 3) == c->p.trump || when != 2) return 0;
+    }
+    return trump_seven == 1;
+}
+
 /* Boolean goals the actor, on lead at a trick boundary, surely makes. */
 static int goal_won(const mr_ctx *c) {
     const state *s = &c->s;
@@ -492,7 +509,7 @@ static int goal_won(const mr_ctx *c) {
     case MR_GOAL_SEVENS: {
         uint32_t goals = 0;
         for (int g = 0; g < c->p.ngoal; g++) goals |= 1u << c->p.goal_card[g];
-        if (c->p.trump < 0 || (hand & goals) != goals) return 0;
+        if (!sevens_known(c) || (hand & goals) != goals) return 0;
         uint32_t seven = 1u << (8 * c->p.trump);
         if (c->p.ngoal == 1 && goals == seven) {
             /* Trumps drawn, and a spare trump for every side card he may have to follow
@@ -527,11 +544,18 @@ static int goal_lost(const mr_ctx *c) {
         }
         return 0;
     case MR_GOAL_SEVENS:
-        /* An opponent of the seven's side with nothing but trumps plays one in the
-         * last trick, and the seven cannot beat it. */
-        for (int seat = 0; seat < c->n; seat++) {
-            uint32_t h = s->hand[seat];
-            if (!c->maxside[seat] && h && !(h & ~c->trump_mask)) return 1;
+        /* A goal card still held is lost where a player holds nothing but trumps above
+         * it: he plays one to its trick, and it beats the goal card (its own holder never
+         * counts: the card is not above itself). Whose side he is on does not matter, nor
+         * which side maximises: the test was once "an opponent of the maximiser with
+         * nothing but trumps", wrong where the maximiser's goal card is held by the other
+         * side (a defender's view of seven-against drew such worlds: issue 36). */
+        for (int g = 0; g < c->p.ngoal; g++) {
+            int card = c->p.goal_card[g];
+            if (!((s->all >> card) & 1)) continue; /* played, and it won its trick */
+            uint32_t beats = c->trump_mask & ((c->trump_mask >> card) & 1 ? above(card) : ~0u);
+            for (int seat = 0; seat < c->n; seat++)
+                if (s->hand[seat] && !(s->hand[seat] & ~beats)) return 1;
         }
         return 0;
     default:
@@ -649,8 +673,8 @@ static int policy_goal_won(const mr_ctx *c) {
     const state *s = &c->s;
     int actor = c->p.actor;
     if (!c->maxside[actor]) return 0;
-    if (c->p.policy == MR_POLICY_CASHING && c->p.goal == MR_GOAL_SEVENS && c->p.ngoal == 1 && c->p.trump >= 0 &&
-        c->p.goal_card[0] == 8 * c->p.trump && c->p.goal_when[0] == 1 && seven_kept_anyway(c))
+    if (c->p.policy == MR_POLICY_CASHING && c->p.goal == MR_GOAL_SEVENS && c->p.ngoal == 1 && sevens_known(c) &&
+        seven_kept_anyway(c)) /* the announced trump seven alone */
         return 1;
     if (s->leader != actor) return 0;
     if (c->p.policy == MR_POLICY_BETL) return c->p.goal == MR_GOAL_BETL && goal_won(c); /* _betl_sure itself */
@@ -661,7 +685,7 @@ static int policy_goal_won(const mr_ctx *c) {
     case MR_GOAL_DURCH:
         return plan.every;
     case MR_GOAL_SEVENS: {
-        if (c->p.trump < 0) return 0;
+        if (!sevens_known(c)) return 0;
         uint32_t seven = 1u << (8 * c->p.trump), goals = 0;
         for (int g = 0; g < c->p.ngoal; g++) goals |= 1u << c->p.goal_card[g];
         if ((s->hand[actor] & goals) != goals || !(goals & seven)) return 0;

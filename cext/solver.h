@@ -75,7 +75,8 @@ typedef struct {
     int trump;           /* suit 0..3, or -1 for none */
     int notrump_order;   /* 1: rank the ten between the nine and the under-knave (betl, durch) */
     int actor;           /* the actor's seat */
-    int maximiser;       /* 0: the actor's side maximises, 1: the defence does */
+    int maximiser;       /* 0: the actor's side maximises, 1: the defence does (a boolean goal:
+                          * the side that wants it made, value 1; seven-against is 1) */
     int goal;            /* enum mr_goal */
     int marriage;        /* enum mr_marriage (points goal only) */
     uint32_t sharp;      /* cards worth 1 unit */

@@ -17,6 +17,7 @@
 #include "solver.c"
 
 #include "check_random.h"
+#include "check_minimax.h"
 
 /* Under a policy the actor plays its card (choices), the others every legal card. */
 /* A points game for ``seats`` seats: no trump one time in ``no_trump``, the sharp cards the aces
@@ -36,21 +37,6 @@ static mr_game random_game(int seats, int no_trump) {
         g.sharp &= ~0x30303030u;
     }
     return g;
-}
-
-static int minimax(mr_ctx *c) {
-    state *s = &c->s;
-    int p = seat_after(c, s->leader, s->ntrick);
-    if (s->ntrick == 0 && !s->hand[p]) return 0;
-    int maxnode = c->maxside[p], best = maxnode ? -1000 : 1000;
-    state saved = *s;
-    for (uint32_t m = choices(c, s, p); m; m &= m - 1) {
-        int v = play(c, __builtin_ctz(m));
-        v += minimax(c);
-        *s = saved;
-        if (maxnode ? v > best : v < best) best = v;
-    }
-    return best;
 }
 
 /* The actor's sure plan (MR_POLICY_CASHING), three seats, points: the bounds must hold the
@@ -204,6 +190,112 @@ static long masters_positions(mr_ctx *c, long n, int kmax) {
     return bad;
 }
 
+/* The card `card` moved into seat `want`'s hand (it may be undealt), swapped for his lowest card
+ * outside `keep`. */
+static void hand_to(uint32_t *hands, int seats, int card, int want, uint32_t keep) {
+    uint32_t bit = 1u << card;
+    if (hands[want] & bit) return;
+    uint32_t spare = hands[want] & ~keep, give = spare & -spare;
+    hands[want] = (hands[want] & ~give) | bit;
+    for (int seat = 0; seat < seats; seat++)
+        if (seat != want && (hands[seat] & bit)) hands[seat] = (hands[seat] & ~bit) | give;
+}
+
+/* Boolean goals, either side maximising: a seven or two sevens (one time in eight not announced;
+ * one time in six one or two random goal cards, sevens mostly, that must win random tricks, any
+ * trump or none), betl, durch (one time in four with its last trick free);
+ * two to four seats, a partner one time in two with four. Each goal card is dealt to a random
+ * seat, of the maximiser's side or not: seven-against asks a defender's seven with the defence
+ * maximising, and a defender's view of it drew worlds with that seven in the actor's hand (the
+ * maximiser's goal card held by the other side: goal_lost once counted its holder among the
+ * players who kill it, 6 % of such positions wrong). 1 to KMAX + 1 cards a hand (KMAX with four
+ * seats), a trick start; with three seats one time in four the actor plays a sure plan (any of
+ * the three). The bounds, mr_value and mr_search must agree with the minimax; prints
+ * "goals positions N bad B other_side O lost L" (O: positions with a goal card outside the
+ * maximiser's side, L: positions where goal_lost settled the root). */
+static long goal_positions(mr_ctx *c, long n, int kmax) {
+    long bad = 0, other_side = 0, lost = 0;
+    for (long it = 0; it < n; it++) {
+        int r = (int)(rnd() % 10), seats = r == 0 ? 2 : r == 1 ? 4 : 3;
+        int k = 1 + (int)(rnd() % (uint64_t)(seats == 4 ? kmax : kmax + 1));
+        mr_game g = {0};
+        g.nseats = seats;
+        g.actor = (int)(rnd() % seats);
+        g.maximiser = (int)(rnd() % 2);
+        if (seats == 4 && rnd() % 2) g.team = 1 << ((g.actor + 1 + rnd() % 3) % 4);
+        int deck[32];
+        shuffle(deck);
+        mr_state st = {0};
+        st.leader = (int)(rnd() % seats);
+        int kind = (int)(rnd() % 4); /* 0, 1: sevens; 2: betl; 3: durch */
+        if (kind >= 2) {
+            g.goal = kind == 2 ? MR_GOAL_BETL : MR_GOAL_DURCH;
+            g.trump = -1;
+            g.notrump_order = 1;
+            g.free_tricks = kind == 3 && rnd() % 4 == 0;
+        } else {
+            g.goal = MR_GOAL_SEVENS;
+            g.trump = (int)(rnd() % 4);
+            if (rnd() % 6 == 0) { /* any cards, any tricks, any trump or none, announced or not */
+                g.trump = (int)(rnd() % 5) - 1;
+                g.ngoal = 1 + (int)(rnd() % 2);
+                for (int i = 0; i < g.ngoal; i++) {
+                    g.goal_card[i] = (int8_t)(rnd() % 4 ? 8 * (rnd() % 4) : rnd() % 32);
+                    g.goal_when[i] = (int8_t)(1 + rnd() % 3);
+                    if (rnd() % 2) g.announced |= 1u << g.goal_card[i];
+                }
+            } else {
+                int side = (g.trump + 1 + (int)(rnd() % 3)) % 4;
+                g.ngoal = 1 + kind;
+                g.goal_card[g.ngoal - 1] = (int8_t)(8 * g.trump); /* the trump seven: the last trick */
+                g.goal_when[g.ngoal - 1] = 1;
+                g.goal_card[0] = (int8_t)(8 * (g.ngoal == 2 ? side : g.trump));
+                g.goal_when[0] = (int8_t)g.ngoal;
+                if (rnd() % 8) g.announced = 1u << g.goal_card[0] | 1u << g.goal_card[g.ngoal - 1];
+            }
+        }
+        if (g.ngoal == 2 && k < 2) k = 2; /* room for both goal cards in one hand */
+        /* the actor's sure plan (three seats, alone) one time in four: the plan's proofs */
+        if (seats == 3 && rnd() % 4 == 0) g.policy = 1 + (int)(rnd() % 3);
+        for (int seat = 0; seat < seats; seat++)
+            for (int i = 0; i < k; i++) st.hands[seat] |= 1u << deck[seat * k + i];
+        uint32_t goals = 0;
+        for (int i = 0; i < g.ngoal; i++) goals |= 1u << g.goal_card[i];
+        int team = g.team | 1 << g.actor, other = 0;
+        for (int i = 0; i < g.ngoal; i++) {
+            int want = (int)(rnd() % seats);
+            hand_to(st.hands, seats, g.goal_card[i], want, goals);
+            other |= ((team >> want) & 1) == g.maximiser;
+        }
+        other_side += other;
+        if (load(c, &g, &st)) {
+            printf("load refused a goal position\n");
+            exit(2);
+        }
+        c->s = c->root;
+        lost += g.goal == MR_GOAL_SEVENS && goal_lost(c);
+        int lb, ub;
+        bounds(c, BOUND_INF + 1, &lb, &ub);
+        int value = minimax(c), solved = -1, wrong = 0;
+        mr_value(c, &g, &st, &solved);
+        for (int t = 0; t <= 2; t++) {
+            int yes = -1;
+            mr_search(c, &g, &st, t, &yes);
+            wrong |= yes != (value >= t);
+        }
+        if (lb > value || ub < value || solved != value || wrong) {
+            if (bad++ < 5)
+                printf("bad goal: seats %d goal %d trump %d leader %d actor %d maximiser %d team %d policy %d goals %d@%d "
+                       "%d@%d announced %x free %d hands %x %x %x %x: bounds %d..%d, value %d, solved %d\n", seats,
+                       g.goal, g.trump, st.leader, g.actor, g.maximiser, g.team, g.policy, g.goal_card[0],
+                       g.goal_when[0], g.goal_card[1], g.goal_when[1], g.announced, g.free_tricks,
+                       st.hands[0], st.hands[1], st.hands[2], st.hands[3], lb, ub, value, solved);
+        }
+    }
+    printf("goals positions %ld bad %ld other_side %ld lost %ld\n", n, bad, other_side, lost);
+    return bad;
+}
+
 int main(int argc, char **argv) {
     if (argc < 4) return 2;
     long n = atol(argv[1]);
@@ -267,7 +359,8 @@ int main(int argc, char **argv) {
     }
     long policy_bad = policy_positions(c, n < 60000 ? n : 60000, kmax + 2);
     long masters_bad = masters_positions(c, n < 20000 ? n : 20000, kmax);
+    long goals_bad = goal_positions(c, n < 120000 ? n : 120000, kmax);
     printf("positions %ld bad %ld lb_exact %.1f ub_exact %.1f\n", n, bad, 100.0 * lb_exact / n, 100.0 * ub_exact / n);
     mr_ctx_free(c);
-    return bad != 0 || policy_bad != 0 || masters_bad != 0;
+    return bad != 0 || policy_bad != 0 || masters_bad != 0 || goals_bad != 0;
 }

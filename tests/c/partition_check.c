@@ -3,7 +3,8 @@
  *
  * Random small endgames at a trick start, 3 to KMAX cards a hand, three seats, every goal (points
  * with or without a trump, both marriage rules, random sharp cards; betl, durch, sevens with its
- * announced seven), either side maximising. Each deal comes in a family: the deal, then variants
+ * announced seven), either side maximising (the actor's seven too: the defence maximising, it is
+ * the other side's goal card). Each deal comes in a family: the deal, then variants
  * of it in which the holders of the bottom plain cards of some suits are shuffled (each seat
  * keeping as many of them), all asked of one context, so that the partition table's entries of
  * one are read by the others. Every call of ab_lead is wrapped here:
@@ -27,24 +28,10 @@ static int ab_lead_checked(mr_ctx *c, int target);
 #include "solver.c"
 
 #include "check_random.h"
+#include "check_minimax.h"
 
 static long leads, checked, moved, bad;
 static int sample = 8;
-
-static int minimax(mr_ctx *c) {
-    state *s = &c->s;
-    int p = seat_after(c, s->leader, s->ntrick);
-    if (s->ntrick == 0 && !s->hand[p]) return terminal_value(c);
-    int maxnode = c->maxside[p], best = maxnode ? -1000 : 1000;
-    state saved = *s;
-    for (uint32_t m = choices(c, s, p); m; m &= m - 1) {
-        int gain = play(c, __builtin_ctz(m));
-        int v = gain == FAIL ? 0 : gain + minimax(c);
-        *s = saved;
-        if (maxnode ? v > best : v < best) best = v;
-    }
-    return best;
-}
 
 /* Does the fail-soft answer v to target hold the value? */
 static int holds(int v, int target, int value) { return v >= target ? value >= v : value <= v; }
@@ -133,12 +120,14 @@ static mr_game random_game(void) {
         g.goal = MR_GOAL_POINTS;
         g.trump = rnd() % 3 == 0 ? -1 : (int)(rnd() % 4);
         g.sharp = rnd() % 4 ? 0xC0C0C0C0u : (uint32_t)(rnd() & rnd());
-        g.maximiser = rnd() % 4 == 0; /* boolean goals: the actor's side (as analyzer/questions.py asks) */
         if (g.trump >= 0 && rnd() % 3 == 0) {
             g.marriage = 1 + (int)(rnd() % 2);
             g.sharp &= ~0x30303030u;
         }
     }
+    /* either side, every goal: seven-against asks a seven with the defence maximising, and the
+     * core answers any holder of it (tests/c/bounds_check.c, goal_positions) */
+    g.maximiser = rnd() % 4 == 0;
     return g;
 }
 
