@@ -124,3 +124,15 @@ def test_unique_is_numpys() -> None:
         distinct, inverse = _unique(code)
         want, back = np.unique(code, return_inverse=True)
         assert distinct.tolist() == want.tolist() and inverse.tolist() == back.ravel().tolist()
+
+
+def test_settle_reuses_resolved_rules_only_for_the_same_options() -> None:
+    """settle keeps each (rule set, options) resolved: an option given as 1 after True (equal, but
+    resolve refuses it) is still refused, and a changed option still changes the money."""
+    result = parse_result({"contract": "seven", "trump": "h", "actor": 0, "points": {"actor": 40, "defence": 50},
+                           "marriages": {"actor": "", "defence": ""}, "trump_seven": {"seat": 0, "fate": "won"}})
+    assert settle(result, "csm", round_up=True).payments == settle(result, "csm", round_up=True).payments
+    with pytest.raises(ResultError):
+        settle(result, "csm", round_up=1)
+    assert settle(result, "basic", hundred_steps="add").payments == settle(result, "basic").payments
+    assert settle(result, "csm", unplayed=False).payments != settle(result, "csm", unplayed=True).payments
