@@ -115,15 +115,11 @@ def _prices(pricer: Pricer, w: dict) -> np.ndarray:
     return pricer.prices(w["made"], w["points"], w["talon"], w["ours"], w["theirs"], w["void"])
 
 
-def test_unique_is_numpys() -> None:
-    from analyzer.advice.money import _unique
-
-    rng = np.random.default_rng(3)
-    for n in (0, 1, 2, 7, 600):
-        code = rng.integers(0, 9, n) << rng.integers(0, 20)
-        distinct, inverse = _unique(code)
-        want, back = np.unique(code, return_inverse=True)
-        assert distinct.tolist() == want.tolist() and inverse.tolist() == back.ravel().tolist()
+def test_no_worlds_no_payments() -> None:
+    pricer = Pricer(Contract.SEVEN, Suit.HEARTS, None, 0, 0, "csm", {}, None)
+    empty = np.zeros(0, np.int64)
+    got = pricer.prices({"game": empty.astype(bool), "seven": empty.astype(bool)}, empty, empty, empty, empty)
+    assert got.dtype == float and got.shape == (0,)
 
 
 def test_settle_reuses_resolved_rules_only_for_the_same_options() -> None:

@@ -96,8 +96,9 @@ class Pricer:
         # is won, and a fleker pays the increase for his partner too (csm 11.3)
         self.laid_down = laid_down and not played_out
         self.cache: dict[tuple, float] = {}
-        # prices' outcomes by their integer code, for each order of the components' names
-        self.codes: dict[tuple[str, ...], dict[int, float]] = {}
+        # prices' outcomes by their integer code, for each order of the components' names: the codes
+        # settled so far, sorted, and their payments (replaced whole, so a reader's pair stays whole)
+        self.codes: dict[tuple[str, ...], tuple[np.ndarray, np.ndarray]] = {}
         # What the settlement of an outcome depends on besides the outcome: the key of _SETTLED.
         self.spec = json.dumps({"base": self.base, "rules": rules, "options": self.options, "laid_down": self.laid_down,
                                 "quiet_seven_seat": quiet_seven_seat}, sort_keys=True, default=str)
@@ -171,28 +172,23 @@ class Pricer:
         code |= np.asarray(defence_marriages, np.int64) << 16
         if void is not None:
             code |= np.asarray(void, np.int64) << 20
-        distinct, inverse = _unique(code)
-        known = self.codes.setdefault(names, {})
-        values = []
-        for c in distinct.tolist():
-            value = known.get(c)
-            if value is None:
-                pts = (c >> 4) & 31
-                value = known[c] = self.price({name: bool(c >> k & 1) for k, name in enumerate(names)},
-                                              None if points is None else 10 * (pts - 1), 10 * ((c >> 9) & 7),
-                                              (c >> 12) & 15, (c >> 16) & 15, bool(c >> 20 & 1))
-            values.append(value)
-        return np.array(values, float)[inverse]
+        known, values = self.codes.get(names, _NONE)
+        at = np.minimum(np.searchsorted(known, code), len(known) - 1)
+        hit = known[at] == code if len(known) else np.zeros(len(code), bool)
+        if not hit.all():  # the outcomes not met before: settled, then merged into the sorted codes
+            new = np.unique(code[~hit])
+            priced = [self.price({name: bool(c >> k & 1) for k, name in enumerate(names)},
+                                 None if points is None else 10 * (((c >> 4) & 31) - 1), 10 * ((c >> 9) & 7),
+                                 (c >> 12) & 15, (c >> 16) & 15, bool(c >> 20 & 1)) for c in new.tolist()]
+            merged = np.concatenate([known, new])
+            order = np.argsort(merged, kind="stable")
+            known, values = merged[order], np.concatenate([values, np.array(priced, float)])[order]
+            self.codes[names] = (known, values)
+            at = np.searchsorted(known, code)
+        return values[at]
 
 
-def _unique(code: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``np.unique(code, return_inverse=True)``, without its overhead on the few hundred worlds of a
-    call (a sort, the first of each run, a binary search: half its time)."""
-    ordered = np.sort(code)
-    first = np.ones(len(ordered), bool)
-    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
-    distinct = ordered[first]
-    return distinct, np.searchsorted(distinct, code)
+_NONE = (np.zeros(0, np.int64), np.zeros(0, float))
 
 
 def four_side_cards(hands: np.ndarray, actor: int, contract: Contract, side_suit: Suit | None,
