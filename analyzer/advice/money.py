@@ -172,7 +172,7 @@ class Pricer:
         code |= np.asarray(defence_marriages, np.int64) << 16
         if void is not None:
             code |= np.asarray(void, np.int64) << 20
-        known, values = self.codes.get(names, _NONE)
+        known, values = self.codes.get(names, _NOTHING_SETTLED)
         at = np.minimum(np.searchsorted(known, code), len(known) - 1)
         hit = known[at] == code if len(known) else np.zeros(len(code), bool)
         if not hit.all():  # the outcomes not met before: settled, then merged into the sorted codes
@@ -188,7 +188,7 @@ class Pricer:
         return values[at]
 
 
-_NONE = (np.zeros(0, np.int64), np.zeros(0, float))
+_NOTHING_SETTLED = (np.zeros(0, np.int64), np.zeros(0, float))
 
 
 def four_side_cards(hands: np.ndarray, actor: int, contract: Contract, side_suit: Suit | None,
