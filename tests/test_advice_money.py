@@ -17,7 +17,7 @@ from analyzer.advice.money import Pricer, holding
 from analyzer.cards import CardSet, Suit
 from analyzer.contract import Contract
 from analyzer.errors import ResultError
-from analyzer.scoring import parse_result, resolve, settle
+from analyzer.scoring import parse_result, resolve, rule_set, settle
 
 RULES = ("csm", "basic", "licit")
 
@@ -26,8 +26,9 @@ def _reference(pricer: Pricer, made: dict[str, bool], points: int | None, talon:
                void: bool) -> float | type[Exception]:
     """The payment as the result JSON's text settles it, or the error it raises."""
     text = json.dumps(pricer.result(made, points, talon, ours, theirs, void), sort_keys=True)
+    options = json.loads(json.dumps(pricer.options, sort_keys=True, default=str))
     try:
-        return float(settle(parse_result(json.loads(text)), pricer.rules, **pricer.settle_options).payments[pricer.seat])
+        return float(settle(parse_result(json.loads(text)), pricer.rules, **options).payments[pricer.seat])
     except ResultError as exc:
         return type(exc)
 
@@ -41,7 +42,10 @@ def _pricer(rng: random.Random, rules: str, contract: Contract) -> Pricer:
     flek = {c: rng.randint(1, 3) for c in parts if rng.random() < 0.4 and not c.endswith("-against")}
     flekers = {c: rng.choices((1, 2), k=(level + 1) // 2) for c, level in flek.items()}  # a defence flek per odd level
     played_out = rng.random() < 0.5
-    return Pricer(contract, trump, side, 0, rng.randrange(3), rules, {},
+    # the rule set's options, some changed (the four-player obligations aside; unplayed is the pricer's)
+    options = {o.name: rng.choice(o.choices) for o in rule_set(rules).options
+               if rng.random() < 0.3 and o.name not in ("unplayed", "ko_must_flek", "marriage_must_flek")}
+    return Pricer(contract, trump, side, 0, rng.randrange(3), rules, options,
                   facts, flek=flek or None, flekers=flekers or None,
                   quiet_seven_seat=rng.choice([None, 0, 1, 2]) if contract.has_trumps else None,
                   played_out=played_out, laid_down=rng.random() < 0.15)
