@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 from dataclasses import fields, replace
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -56,11 +55,11 @@ def holding_json(facts: Holding) -> dict[str, Any]:
     return {f.name: getattr(facts, f.name) for f in fields(Holding) if getattr(facts, f.name) != getattr(default, f.name)}
 
 
-@lru_cache(maxsize=1 << 16)
-def _settled(result: str, rules: str, options: str, seat: int) -> Fraction:
-    """One seat's payment for a result (its JSON text). Kept across pricers: the bidder's 231
-    talons and the screening's stages settle the same outcomes again and again."""
-    return settle(parse_result(json.loads(result)), rules, **json.loads(options)).payments[seat]
+# Every seat's payments by (pricer's spec, outcome): outcomes repeat across pricers (the bidder's 231
+# talons, the screening's stages, the defenders' seats), so each is settled once per process. Emptied
+# when full rather than ordered by use: a miss costs one settlement.
+_SETTLED: dict[tuple[str, tuple], tuple[Fraction, ...]] = {}
+_SETTLED_MAX = 1 << 16
 
 
 def suits_text(bits: int) -> str:
@@ -97,25 +96,40 @@ class Pricer:
         # is won, and a fleker pays the increase for his partner too (csm 11.3)
         self.laid_down = laid_down and not played_out
         self.cache: dict[tuple, float] = {}
+        # prices' outcomes by their integer code, for each order of the components' names: the codes
+        # settled so far, sorted, and their payments (replaced whole, so a reader's pair stays whole)
+        self.codes: dict[tuple[str, ...], tuple[np.ndarray, np.ndarray]] = {}
+        # What the settlement of an outcome depends on besides the outcome: the key of _SETTLED.
+        self.spec = json.dumps({"base": self.base, "rules": rules, "options": self.options, "laid_down": self.laid_down,
+                                "quiet_seven_seat": quiet_seven_seat}, sort_keys=True, default=str)
+        # The options as the result JSON's round trip gives them (a value JSON lacks as its text).
+        self.settle_options: dict[str, Any] = json.loads(json.dumps(self.options, default=str))
 
     def price(self, made: dict[str, bool], points: int | None, talon_points: int,
               actor_marriages: int, defence_marriages: int, void: bool = False) -> float:
         key = (tuple(sorted(made.items())), points, talon_points, actor_marriages, defence_marriages, void)
         value = self.cache.get(key)
         if value is None:
-            value = self.cache[key] = float(self._settle(made, points, talon_points, actor_marriages,
-                                                         defence_marriages, void))
+            payments = _SETTLED.get((self.spec, key))
+            if payments is None:
+                if len(_SETTLED) >= _SETTLED_MAX:
+                    _SETTLED.clear()
+                result = self.result(made, points, talon_points, actor_marriages, defence_marriages, void)
+                payments = _SETTLED[(self.spec, key)] = settle(parse_result(result), self.rules,
+                                                               **self.settle_options).payments
+            value = self.cache[key] = float(payments[self.seat])
         return value
 
-    def _settle(self, made: dict[str, bool], points: int | None, talon_points: int, actor_marriages: int,
-                defence_marriages: int, void: bool = False) -> Fraction:
+    def result(self, made: dict[str, bool], points: int | None, talon_points: int, actor_marriages: int,
+               defence_marriages: int, void: bool = False) -> dict[str, Any]:
+        """The result JSON of one outcome (``analyzer.scoring``'s), settled under ``rules`` and the
+        pricer's options (``settle_options``) for its payments."""
         c = self.contract
         data = dict(self.base)
         if void:  # csm 12.6: not played
             data["unplayed"] = "four-side-cards"
             data.pop("holding", None)
-            return _settled(json.dumps(data, sort_keys=True), self.rules,
-                            json.dumps(self.options, sort_keys=True, default=str), self.seat)
+            return data
         if self.laid_down:
             data["unplayed"] = "laid-down"
         if c.has_trumps:
@@ -140,17 +154,15 @@ class Pricer:
             goal = c.components[0]
             betl = goal.endswith("betl")
             data["actor_tricks"] = (0 if made[goal] else 1) if betl else (10 if made[goal] else 9)
-        return _settled(json.dumps(data, sort_keys=True), self.rules,
-                        json.dumps(self.options, sort_keys=True, default=str), self.seat)
+        return data
 
     def prices(self, made: dict[str, np.ndarray], points: np.ndarray | None, talon_points: np.ndarray,
                actor_marriages: np.ndarray, defence_marriages: np.ndarray,
                void: np.ndarray | None = None) -> np.ndarray:
         """Vector of payments, one per world: the distinct outcomes are settled, then spread back.
         ``void``: the worlds in which the game is not played (csm 12.6), or None."""
-        n = len(talon_points)
-        names = list(made)
-        code = np.zeros(n, np.int64)
+        names = tuple(made)
+        code = np.zeros(len(talon_points), np.int64)
         for k, name in enumerate(names):
             code |= np.asarray(made[name], np.int64) << k
         if points is not None:
@@ -160,14 +172,23 @@ class Pricer:
         code |= np.asarray(defence_marriages, np.int64) << 16
         if void is not None:
             code |= np.asarray(void, np.int64) << 20
-        distinct, inverse = np.unique(code, return_inverse=True)
-        values = np.empty(len(distinct), float)
-        for i, c in enumerate(distinct.tolist()):
-            pts = (c >> 4) & 31
-            values[i] = self.price({name: bool(c >> k & 1) for k, name in enumerate(names)},
-                                   None if points is None else 10 * (pts - 1), 10 * ((c >> 9) & 7),
-                                   (c >> 12) & 15, (c >> 16) & 15, bool(c >> 20 & 1))
-        return values[inverse]
+        known, values = self.codes.get(names, _NOTHING_SETTLED)
+        at = np.minimum(np.searchsorted(known, code), len(known) - 1)
+        hit = known[at] == code if len(known) else np.zeros(len(code), bool)
+        if not hit.all():  # the outcomes not met before: settled, then merged into the sorted codes
+            new = np.unique(code[~hit])
+            priced = [self.price({name: bool(c >> k & 1) for k, name in enumerate(names)},
+                                 None if points is None else 10 * (((c >> 4) & 31) - 1), 10 * ((c >> 9) & 7),
+                                 (c >> 12) & 15, (c >> 16) & 15, bool(c >> 20 & 1)) for c in new.tolist()]
+            merged = np.concatenate([known, new])
+            order = np.argsort(merged, kind="stable")
+            known, values = merged[order], np.concatenate([values, np.array(priced, float)])[order]
+            self.codes[names] = (known, values)
+            at = np.searchsorted(known, code)
+        return values[at]
+
+
+_NOTHING_SETTLED = (np.zeros(0, np.int64), np.zeros(0, float))
 
 
 def four_side_cards(hands: np.ndarray, actor: int, contract: Contract, side_suit: Suit | None,

@@ -31,8 +31,9 @@ def may_pay(r: GameResult, t: Rules, outcomes: list[ComponentOutcome]) -> bool:
     """Could a row of the table pay for these outcomes (whatever the holding)?"""
     won = {o.component for o in outcomes if o.won and o.owner_is_actor}
     lost = {o.component for o in outcomes if not o.won and o.owner_is_actor}
+    name = r.name
     for row in t.table.bonus_rows:
-        if r.name not in row.contracts:
+        if name not in row.contracts:
             continue
         if row.fleker and r.level(row.needs[0]) and set(row.needs) <= lost:
             return True
@@ -63,8 +64,9 @@ def pay_bonuses(sheet: Sheet, outcomes: list[ComponentOutcome]) -> None:
     trump_marriage = r.trump is not None and r.trump in r.declared(0)
     with_lead = r.actor == 0 or r.contract.notrump  # csm 9.6: forehand leads, the actor in betl and durch
     actor_rows: list[tuple[BonusRow, Fraction, Fraction]] = []
+    name = r.name
     for row in t.table.bonus_rows:
-        if r.name not in row.contracts:
+        if name not in row.contracts:
             continue
         if row.fleker:
             fleks = r.fleked_by(row.needs[0])

@@ -113,13 +113,17 @@ class GameResult:
     @property
     def team(self) -> tuple[int, ...]:
         """The actor and his partner (four active players), or the actor alone."""
-        return tuple(s for s in (self.actor, self.partner) if s is not None)
+        actor, partner = self.actor, self.partner
+        if partner is None:
+            return () if actor is None else (actor,)
+        return (partner,) if actor is None else (actor, partner)
 
     @property
     def defenders(self) -> tuple[int, ...]:
         """The seats that play against the actor's side: two with three players (the pauzírák is
         not one), three or two with four active players."""
-        return tuple(s for s in range(self.seats) if s not in self.team)
+        team = self.team
+        return tuple(s for s in range(self.seats) if s not in team)
 
     def declared(self, side: int) -> str:
         """The suits of the marriages declared by the actor (0) or the defence (1)."""
@@ -237,7 +241,7 @@ def _suit(value: Any, name: str) -> str:
 
 
 def _object(value: Any, name: str, keys: Iterable[str]) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):  # the ABC's check is slow
         raise ResultError(f"{name} must be an object, not {value!r}")
     keys = tuple(keys)
     for key in value:
@@ -249,7 +253,7 @@ def _object(value: Any, name: str, keys: Iterable[str]) -> Mapping[str, Any]:
 def _components(value: Any, name: str) -> dict[str, Any]:
     """An object keyed by components, each named as :func:`analyzer.contract.component_name`
     reads it (``{"hra": 1, "sedma": 1}`` as ``{"game": 1, "seven": 1}``)."""
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):  # the ABC's check is slow
         raise ResultError(f"{name} must be an object, not {value!r}")
     out: dict[str, Any] = {}
     for key, item in value.items():
