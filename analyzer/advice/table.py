@@ -37,6 +37,13 @@ from analyzer.scoring import resolve
 TABLE_UNITS = 16    # units of the confirmation's worlds priced at the table
 DEFENDER_DEALS = 6  # deals each defender's own flek advice is taken on
 LAID_DOWN_SECONDS = 5.0  # the laid-down check's limit per option (it usually answers in under a second)
+# The actor's card points by the questions at the payments' steps rather than by the exact search:
+# the same money (tests/test_advice_table_steps.py) for 58 % fewer nodes, but every flek choice's
+# payment is then settled at every ten of points within the bounds (about 3 times the settlements
+# of exact points), and the settlements cost more CPU than the nodes save: at_table took 3.06 and
+# 3.86 s of CPU on the 5 hands of seed 1 against 2.80 and 2.41 s with exact points (docs/benchmarks.md,
+# "Advice at the table by the payment's steps"). Off until a settlement is cheaper.
+BY_STEPS = False
 
 
 @lru_cache(maxsize=256)
@@ -63,7 +70,7 @@ def laid_down(option: Option, twelve: CardSet, actor: int, rules: str, time_limi
 
 
 def _deal(option: Option, hands: np.ndarray, talon: np.ndarray, actor: int, rules: str, opts: dict[str, Any],
-          facts: Any, jobs: int = 1, steps: bool = True) -> tuple[Deal, tuple[np.ndarray, np.ndarray] | None]:
+          facts: Any, jobs: int = 1, steps: bool = BY_STEPS) -> tuple[Deal, tuple[np.ndarray, np.ndarray] | None]:
     """The option solved in the worlds ``hands`` (the actor's hand in its column, ``talon`` per
     world), and, for a trump game with ``steps``, the bounds its yes/no answers put on the actor's
     card points: its points are then still to be placed (:func:`_priced`); without
@@ -101,12 +108,12 @@ def _priced(deal: Deal, bounds: tuple[np.ndarray, np.ndarray] | None, hands: np.
 
 def at_table(option: Option, twelve: CardSet, batch: WorldBatch, actor: int, rules: str, opts: dict[str, Any],
              seed: int, units: int = TABLE_UNITS, deals: int = DEFENDER_DEALS, jobs: int = 1,
-             steps: bool = True) -> dict[str, Any]:
+             steps: bool = BY_STEPS) -> dict[str, Any]:
     """The actor's expected payment at the table on the first ``units`` units of ``batch`` (the
     defence fleking by its own advice on ``deals`` deals each), paired with the played-out one;
     its searches on ``jobs`` threads (the same answers on any number). Its payments are those of
-    the actor's exact card points, found by yes/no questions at their steps (``steps=False``: by
-    the exact points, for more nodes; the tests compare the two)."""
+    the actor's exact card points: searched, or with ``steps`` placed by yes/no questions at the
+    payments' steps (fewer nodes, more settlements: ``BY_STEPS``; the tests compare the two)."""
     keep = np.isin(batch.units, np.unique(batch.units)[:units])
     hands = np.array(batch.hands[keep], np.uint32)
     hands[:, actor] = (twelve - option.discard).mask
@@ -177,7 +184,7 @@ _PICKS: dict[tuple, tuple[frozenset[str], ...]] = {}
 
 def _defence_picks(option: Option, sharp_ok: bool, defence_hands: tuple[tuple[int, ...], ...], actor: int,
                    rules: str, opts: dict[str, Any], seed: int, deals: int, jobs: int,
-                   steps: bool = True) -> tuple[frozenset[str], ...]:
+                   steps: bool = BY_STEPS) -> tuple[frozenset[str], ...]:
     """World by world, the parts the defence fleks: each defender takes the choice his own advice
     gives on ``deals`` deals of his own view (all solved in one call), ties to fewer fleks."""
     contract, sevens = option.contract, announced_mask(option)
