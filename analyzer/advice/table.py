@@ -97,7 +97,6 @@ def _priced(deal: Deal, bounds: tuple[np.ndarray, np.ndarray] | None, hands: np.
     low, high = bounds
     n = len(low)
     wide = _slice(deal, np.repeat(np.arange(n), TENS))
-    wide.laid_down = deal.laid_down
     wide.outcome.points = tens(low, high)
     tables = [p.reshape(n, TENS) for p in price(wide)]
     first = Option(deal.contract, deal.trump, deal.side_suit, CardSet())
@@ -172,9 +171,11 @@ def at_table(option: Option, twelve: CardSet, batch: WorldBatch, actor: int, rul
 
 
 def _slice(deal: Deal, where: Any) -> Deal:
+    """The deal in the worlds ``where`` picks, laid down if it is (csm 12.5: the money is priced on
+    slices; a slice that dropped it priced a laid-down hand as played)."""
     return Deal(deal.contract, deal.trump, deal.side_suit, deal.actor, deal.rules, deal.options,
                 deal.outcome.subset(where), None if deal.void is None else deal.void[where],
-                deal.quiet_seven_seat, deal.facts)
+                deal.quiet_seven_seat, deal.facts, deal.laid_down)
 
 
 # The defence's fleks of recent calls: (contract, trump, side suit, sevens, sharp talon, the
