@@ -11,8 +11,9 @@ worlds where some payment is open, places the points within a stretch where
 every one of those payments is constant (:func:`settled_tens`): the payments
 the exact points would give, for a search of one null window per step where
 the exact value takes several, and none in the other worlds. The actor's
-screening and confirmation (:mod:`analyzer.advice.actor`) and the money at the
-table (:mod:`analyzer.advice.table`) price so.
+screening and confirmation (:mod:`analyzer.advice.actor`) price so; the money
+at the table (:mod:`analyzer.advice.table`) can (its ``BY_STEPS``: off, its
+many flek choices make the settlements at every ten cost more than the nodes).
 """
 from __future__ import annotations
 
