@@ -62,3 +62,34 @@ def test_a_laid_down_hand_is_settled_as_laid_down():
                                         "flek": {"game": 2}, "flekers": {"game": [1]}}), "csm").payments[seat]
         assert np.all(got == float(expected)), (seat, got, expected)
     assert pay(deal, 1, ("game",), 1)[0] < pay(deal, 2, ("game",), 1)[0]  # the fleker pays more
+
+
+def test_the_money_of_a_laid_down_hand_is_priced_laid_down(monkeypatch):
+    """csm 12.5 at the table: when the check says the hand is laid down, every payment of the
+    actor's money (not the played-out figure, not the defenders' own advice) is priced laid down."""
+    import numpy as np
+
+    from analyzer.advice import table
+    from analyzer.advice.options import Option
+    from analyzer.advice.worlds import split_source
+    from analyzer.cards import CardSet, Suit
+    from analyzer.contract import Contract
+
+    twelve = CardSet.from_str(LAID_DOWN)
+    option = Option(Contract.SEVEN, Suit.HEARTS, None, CardSet.from_str("h9 h8"))
+    batch = split_source(twelve, 0).draw(np.random.default_rng(2), 10)
+    seen = []
+    inner = table.pay
+
+    def recorded(deal, seat, choice, fleker, **kw):
+        seen.append((seat, kw.get("played_out", False), deal.laid_down))
+        return inner(deal, seat, choice, fleker, **kw)
+
+    monkeypatch.setattr(table, "pay", recorded)
+    table._PICKS.clear()
+    got = table.at_table(option, twelve, batch, 0, "csm", {}, seed=2)
+    assert got["laid_down"] is True
+    money = [down for seat, played_out, down in seen if seat == 0 and not played_out]
+    assert money and all(money)
+    assert not any(down for seat, _, down in seen if seat != 0)  # the defenders' advice: played
+    # (the played-out figure gets the deal as it is, and pay() leaves 12.5 out of it: played_out)

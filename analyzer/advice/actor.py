@@ -30,11 +30,12 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.advice.evaluate import Outcome, each_layout, outcomes, points_at_least
+from analyzer.advice.evaluate import Outcome, each_layout, outcomes
 from analyzer.advice.money import Pricer, holding
 from analyzer.advice.options import Option, admissible, check_level, play_alike, read_contracts
 from analyzer.advice.result import Advice
 from analyzer.advice.stats import Estimate, estimate, paired, share, unpaired_stderr
+from analyzer.advice.steps import TENS, point_bounds, settled_tens, tens
 from analyzer.advice.table import at_table
 from analyzer.advice.where import parse_where
 from analyzer.advice.worlds import (
@@ -182,30 +183,6 @@ class Record:
         return estimate(self.pay, self.units, self.exact)
 
 
-def point_bounds(out: Outcome) -> tuple[np.ndarray, np.ndarray]:
-    """Screening without exact points: the fewest and the most card points the yes/no answers
-    (the game's and the hundred's) allow the actor in each world, in whole tens."""
-    n = len(out.talon_points)
-    made = out.answers if out.answers is not None else out.made
-    low = np.zeros(n, np.int64)
-    high = 90 - out.talon_points
-    if "game" in made and out.game_target is not None:
-        g = 10 * out.game_target
-        low = np.where(made["game"], np.maximum(low, g), low)
-        high = np.where(made["game"], high, np.minimum(high, g - 10))
-    if "hundred" in made and out.hundred_target is not None:
-        h = 10 * out.hundred_target
-        low = np.where(made["hundred"], np.maximum(low, h), low)
-        high = np.where(made["hundred"], high, np.minimum(high, h - 10))
-    for name in ("seven", "two-sevens"):
-        if name in made:  # a seven that takes the last trick takes its 10 points
-            low = np.where(made[name], np.maximum(low, 10), low)
-    top = 90 - out.talon_points
-    low = np.clip(low, 0, top)
-    high = np.clip(np.maximum(high, low), 0, top)
-    return low, high
-
-
 def evaluate(options: list[Option], batch: WorldBatch, ctx: Context, exact_points: bool,
              exact: bool = False, payments: bool = False) -> dict[Option, Record]:
     """Solve and price every option on the batch's worlds. Without exact points a trump game's
@@ -248,20 +225,13 @@ def evaluate(options: list[Option], batch: WorldBatch, ctx: Context, exact_point
 
 def _exact_payments(undecided: dict[Option, tuple[Outcome, np.ndarray, np.ndarray]], batch: WorldBatch,
                     ctx: Context, exact: bool) -> dict[Option, Record]:
-    """The exact payments of trump games whose yes/no answers left them between bounds.
-
-    In each world the payment is a step function of the actor's card points between the bounds
-    the answers allow (csm 10.9: a hundred's money moves with each ten above it; a quiet hundred
-    on either side). Only the steps inside the bounds matter: one yes/no question per step ("at
-    least that many points?"), asked in one batch per layout for every step of its options, in
-    the worlds where some option's payment is open, places the points within a stretch where
-    every option's payment is constant: the payment the exact points would give, for a search of
-    one null window per step where the exact value takes several, and none in the other worlds."""
+    """The exact payments of trump games whose yes/no answers left them between bounds: each
+    option's payment as a table over the points, and yes/no questions at its steps, asked in one
+    batch per layout for every step of its options (:mod:`analyzer.advice.steps`)."""
     groups: dict[tuple, list[Option]] = {}
     for option in undecided:
         groups.setdefault(option.layout, []).append(option)
     n = len(batch)
-    tens = np.arange(10)
 
     def run(group: list[Option]) -> dict[Option, Record]:
         # Each option's payment at every ten of points, clipped to the bounds (so constant outside
@@ -269,27 +239,14 @@ def _exact_payments(undecided: dict[Option, tuple[Outcome, np.ndarray, np.ndarra
         tables = {}
         for option in group:
             out, low, high = undecided[option]
-            points = np.clip(10 * tens[None, :], low[:, None], high[:, None]).ravel()
-            made = {c: np.repeat(v, 10) for c, v in out.made.items()}
+            made = {c: np.repeat(v, TENS) for c, v in out.made.items()}
             tables[option] = ctx.pricer(option).prices(
-                made, points, np.repeat(out.talon_points, 10), np.repeat(out.actor_marriages, 10),
-                np.repeat(out.defence_marriages, 10)).reshape(n, 10)
-        steps = np.zeros((n, 10), bool)  # steps[w, k]: some option's payment differs at 10k and 10(k-1)
-        for pays in tables.values():
-            steps[:, 1:] |= pays[:, 1:] != pays[:, :-1]
-        asked = np.flatnonzero(steps.any(axis=1))
-        count = steps[asked].sum(axis=1)
-        width = int(count.max())
-        order = np.argsort(~steps[asked], axis=1, kind="stable")[:, :width]  # each world's steps, rising
+                made, tens(low, high), np.repeat(out.talon_points, TENS), np.repeat(out.actor_marriages, TENS),
+                np.repeat(out.defence_marriages, TENS)).reshape(n, TENS)
         threads = max(1, ctx.jobs // len(groups)) if len(groups) < ctx.jobs else 1
         low = undecided[group[0]][1]  # the answers' bounds are the layout's, the same for its options
-        floor = np.asarray(low, np.int64) // 10
-        # every step at once, padded with the world's last (the same question again, answered from
-        # the table): bisecting in rounds asked half the questions for as many nodes, and more calls
-        targets = np.where(np.arange(width)[None, :] < count[:, None], order,
-                           order[np.arange(len(asked)), count - 1][:, None])
-        yes = points_at_least(group[0], batch.hands[asked], ctx.actor, ctx.rules, ctx.twelve, None, targets, threads)
-        floor[asked] = np.maximum(floor[asked], np.where(yes, targets, 0).max(axis=1))
+        floor = settled_tens(group[0], batch.hands, ctx.actor, ctx.rules, ctx.twelve, None, low,
+                             list(tables.values()), threads)
         rows = np.arange(n)
         return {option: Record(batch.units, tables[option][rows, floor], undecided[option][0].made,
                                undecided[option][0].own_goal(option.contract), None, exact)

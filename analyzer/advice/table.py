@@ -15,6 +15,7 @@ paired.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -25,6 +26,7 @@ from analyzer.advice.flek import Choice, Deal, choices, pay
 from analyzer.advice.money import four_side_cards, holding
 from analyzer.advice.options import Option, announced_mask
 from analyzer.advice.stats import estimate
+from analyzer.advice.steps import TENS, point_bounds, settled_tens, tens
 from analyzer.advice.worlds import DealSource, WorldBatch
 from analyzer.cards import CardSet
 from analyzer.claim_reading import ClaimTimeout
@@ -35,6 +37,13 @@ from analyzer.scoring import resolve
 TABLE_UNITS = 16    # units of the confirmation's worlds priced at the table
 DEFENDER_DEALS = 6  # deals each defender's own flek advice is taken on
 LAID_DOWN_SECONDS = 5.0  # the laid-down check's limit per option (it usually answers in under a second)
+# The actor's card points by the questions at the payments' steps rather than by the exact search:
+# the same money (tests/test_advice_table_steps.py) for 58 % fewer nodes, but every flek choice's
+# payment is then settled at every ten of points within the bounds (about 3 times the settlements
+# of exact points), and the settlements cost more CPU than the nodes save: at_table took 3.06 and
+# 3.86 s of CPU on the 5 hands of seed 1 against 2.80 and 2.41 s with exact points (docs/benchmarks.md,
+# "Advice at the table by the payment's steps"). Off until a settlement is cheaper.
+BY_STEPS = False
 
 
 @lru_cache(maxsize=256)
@@ -61,20 +70,49 @@ def laid_down(option: Option, twelve: CardSet, actor: int, rules: str, time_limi
 
 
 def _deal(option: Option, hands: np.ndarray, talon: np.ndarray, actor: int, rules: str, opts: dict[str, Any],
-          facts: Any, jobs: int = 1) -> tuple[Deal, Any]:
+          facts: Any, jobs: int = 1, steps: bool = BY_STEPS) -> tuple[Deal, tuple[np.ndarray, np.ndarray] | None]:
+    """The option solved in the worlds ``hands`` (the actor's hand in its column, ``talon`` per
+    world), and, for a trump game with ``steps``, the bounds its yes/no answers put on the actor's
+    card points: its points are then still to be placed (:func:`_priced`); without
+    ``steps``, with exact points."""
     single = Option(option.contract, option.trump, option.side_suit, CardSet())
-    out = outcomes([single], hands, actor, rules, talon=talon, exact_points=option.contract.has_trumps,
-                   jobs=jobs)[single]
+    by_steps = steps and option.contract.has_trumps
+    out = outcomes([single], hands, actor, rules, talon=talon,
+                   exact_points=option.contract.has_trumps and not by_steps, jobs=jobs)[single]
     deal = Deal(option.contract, option.trump, option.side_suit if option.contract.two_sevens else None, actor,
                 rules, opts, out, four_side_cards(hands, actor, option.contract, option.side_suit, rules, opts), facts=facts)
-    return deal, out
+    return deal, point_bounds(out) if by_steps else None
+
+
+def _priced(deal: Deal, bounds: tuple[np.ndarray, np.ndarray] | None, hands: np.ndarray, talon: np.ndarray,
+            jobs: int, price: Callable[[Deal], list[np.ndarray]]) -> list[np.ndarray]:
+    """``price(deal)``: payment vectors (one value a world) as the actor's exact card points give
+    them. With ``bounds`` (the points not searched), ``price`` is run once on the deal with each
+    world at every ten of points within its bounds, which gives each payment's table over the
+    points; yes/no questions at the steps of all the tables at once place each world's points
+    (:mod:`analyzer.advice.steps`), which the deal's outcome then holds, and each payment is read
+    from its table there."""
+    if bounds is None:
+        return price(deal)
+    low, high = bounds
+    n = len(low)
+    wide = _slice(deal, np.repeat(np.arange(n), TENS))
+    wide.outcome.points = tens(low, high)
+    tables = [p.reshape(n, TENS) for p in price(wide)]
+    first = Option(deal.contract, deal.trump, deal.side_suit, CardSet())
+    k = settled_tens(first, hands, deal.actor, deal.rules, None, talon, low, tables, jobs)
+    deal.outcome.points = np.clip(10 * k, low, high)
+    return [t[np.arange(n), k] for t in tables]
 
 
 def at_table(option: Option, twelve: CardSet, batch: WorldBatch, actor: int, rules: str, opts: dict[str, Any],
-             seed: int, units: int = TABLE_UNITS, deals: int = DEFENDER_DEALS, jobs: int = 1) -> dict[str, Any]:
+             seed: int, units: int = TABLE_UNITS, deals: int = DEFENDER_DEALS, jobs: int = 1,
+             steps: bool = BY_STEPS) -> dict[str, Any]:
     """The actor's expected payment at the table on the first ``units`` units of ``batch`` (the
     defence fleking by its own advice on ``deals`` deals each), paired with the played-out one;
-    its searches on ``jobs`` threads (the same answers on any number)."""
+    its searches on ``jobs`` threads (the same answers on any number). Its payments are those of
+    the actor's exact card points: searched, or with ``steps`` placed by yes/no questions at the
+    payments' steps (fewer nodes, more settlements: ``BY_STEPS``; the tests compare the two)."""
     keep = np.isin(batch.units, np.unique(batch.units)[:units])
     hands = np.array(batch.hands[keep], np.uint32)
     hands[:, actor] = (twelve - option.discard).mask
@@ -89,35 +127,41 @@ def at_table(option: Option, twelve: CardSet, batch: WorldBatch, actor: int, rul
     # often differ only in the discard).
     defence_hands = tuple(tuple(int(m) for m in hands[:, d]) for d in defenders)
     key = (option.contract, option.trump, option.side_suit, announced_mask(option), sharp_ok, defence_hands, actor,
-           rules, json.dumps(opts, sort_keys=True, default=repr), seed, deals)
+           rules, json.dumps(opts, sort_keys=True, default=repr), seed, deals, steps)
     if key not in _PICKS:
         if len(_PICKS) >= 32:
             _PICKS.clear()
-        _PICKS[key] = _defence_picks(option, sharp_ok, defence_hands, actor, rules, opts, seed, deals, jobs)
+        _PICKS[key] = _defence_picks(option, sharp_ok, defence_hands, actor, rules, opts, seed, deals, jobs, steps)
     picked = list(_PICKS[key])
     notrump = not option.contract.has_trumps
     facts = holding(twelve - option.discard if notrump else twelve, option.contract, option.trump, option.side_suit)
-    deal, _ = _deal(option, hands, talon, actor, rules, opts, facts, jobs)
+    deal, bounds = _deal(option, hands, talon, actor, rules, opts, facts, jobs, steps)
     # a part failing in one of these worlds is a split it fails against: not laid down, no check
     made_everywhere = all(bool(deal.outcome.made[c].all()) for c in option.contract.components)
     down = laid_down(option, twelve, actor, rules, jobs=jobs) if made_everywhere else False
     deal.laid_down = bool(down)
-    money = np.zeros(n, float)
     order = list(option.contract.components)
     actor_pricers: dict = {}  # with the actor's csm 17 facts, apart from the defenders' (who do not know them)
-    for fleks in sorted(set(picked), key=sorted):
-        idx = np.flatnonzero([p == fleks for p in picked])
-        choice: Choice = tuple(c for c in order if c in fleks)
-        part = _slice(deal, idx)
-        money[idx] = pay(part, actor, choice, defenders[0], pricers=actor_pricers)
-    plain = _slice(deal, np.arange(n))
-    worth = pay(plain, actor, (), defenders[0], played_out=True, pricers=actor_pricers)
-    e = estimate(money, ids)
-    gap = estimate(money - worth, ids)
+
+    def money(d: Deal) -> list[np.ndarray]:
+        """The actor's payment at the table (each world with its defence's fleks) and played out."""
+        every = [p for p in picked for _ in range(len(d.outcome.talon_points) // n)]  # each world's, per ten
+        out = np.zeros(len(every), float)
+        for fleks in sorted(set(every), key=sorted):
+            idx = np.flatnonzero([p == fleks for p in every])
+            choice: Choice = tuple(c for c in order if c in fleks)
+            out[idx] = pay(_slice(d, idx), actor, choice, defenders[0], pricers=actor_pricers)
+        worth = pay(_slice(d, np.arange(len(every))), actor, (), defenders[0], played_out=True,
+                    pricers=actor_pricers)
+        return [out, worth]
+
+    paid, worth = _priced(deal, bounds, hands, talon, jobs, money)
+    e = estimate(paid, ids)
+    gap = estimate(paid - worth, ids)
     counts: dict[str, int] = {}
     for p in picked:
-        key = " + ".join(c for c in order if c in p) or "no flek"
-        counts[key] = counts.get(key, 0) + 1
+        label = " + ".join(c for c in order if c in p) or "no flek"
+        counts[label] = counts.get(label, 0) + 1
     return {"expected_payment": e.mean, "payment_stderr": e.stderr, "worlds": n,
             "minus_cards_worth": gap.mean, "minus_cards_worth_stderr": gap.stderr,
             "defence_fleks": {k: v / n for k, v in sorted(counts.items(), key=lambda kv: -kv[1])},
@@ -127,9 +171,11 @@ def at_table(option: Option, twelve: CardSet, batch: WorldBatch, actor: int, rul
 
 
 def _slice(deal: Deal, where: Any) -> Deal:
+    """The deal in the worlds ``where`` picks, laid down if it is (csm 12.5: the money is priced on
+    slices; a slice that dropped it priced a laid-down hand as played)."""
     return Deal(deal.contract, deal.trump, deal.side_suit, deal.actor, deal.rules, deal.options,
                 deal.outcome.subset(where), None if deal.void is None else deal.void[where],
-                deal.quiet_seven_seat, deal.facts)
+                deal.quiet_seven_seat, deal.facts, deal.laid_down)
 
 
 # The defence's fleks of recent calls: (contract, trump, side suit, sevens, sharp talon, the
@@ -138,7 +184,8 @@ _PICKS: dict[tuple, tuple[frozenset[str], ...]] = {}
 
 
 def _defence_picks(option: Option, sharp_ok: bool, defence_hands: tuple[tuple[int, ...], ...], actor: int,
-                   rules: str, opts: dict[str, Any], seed: int, deals: int, jobs: int) -> tuple[frozenset[str], ...]:
+                   rules: str, opts: dict[str, Any], seed: int, deals: int, jobs: int,
+                   steps: bool = BY_STEPS) -> tuple[frozenset[str], ...]:
     """World by world, the parts the defence fleks: each defender takes the choice his own advice
     gives on ``deals`` deals of his own view (all solved in one call), ties to fewer fleks."""
     contract, sevens = option.contract, announced_mask(option)
@@ -154,16 +201,32 @@ def _defence_picks(option: Option, sharp_ok: bool, defence_hands: tuple[tuple[in
             rows_h.append(nested.hands)
             rows_t.append(nested.talon)
     nested_hands, nested_talon = np.concatenate(rows_h), np.concatenate(rows_t)
-    nested_deal, _ = _deal(option, nested_hands, nested_talon, actor, rules, opts, None, jobs)
+    nested_deal, bounds = _deal(option, nested_hands, nested_talon, actor, rules, opts, None, jobs, steps)
     # Each defender's advice: every choice priced on all his deals at once (one call per defender
     # and choice), then averaged deal by deal of each world; ties go to fewer fleks, as in flek.py.
     pricers: dict = {}
     per_world = np.arange(len(nested_hands)) // deals  # (world, defender) index of each nested deal
+    mine = [np.flatnonzero(per_world % len(defenders) == j) for j in range(len(defenders))]
+
+    def advice(deal: Deal) -> list[np.ndarray]:
+        """Every choice of each defender priced on his own deals (each deal's worlds consecutive:
+        one, or one a ten of points), zero in the other defender's: (defender, choice) in order."""
+        wide = len(deal.outcome.talon_points) // len(nested_hands)
+        out = []
+        for j, d in enumerate(defenders):
+            rows = (mine[j][:, None] * wide + np.arange(wide)[None, :]).ravel()
+            part = _slice(deal, rows)  # (basic and licit: the quiet seven left out of his advice)
+            for c in every:
+                full = np.zeros(len(deal.outcome.talon_points))
+                full[rows] = pay(part, d, c, d, pricers=pricers)
+                out.append(full)
+        return out
+
+    pays = _priced(nested_deal, bounds, nested_hands, nested_talon, jobs, advice)
     picks: dict[int, list[Choice]] = {}
-    for j, d in enumerate(defenders):
-        mine = np.flatnonzero(per_world % len(defenders) == j)
-        part = _slice(nested_deal, mine)  # (basic and licit: the quiet seven left out of his advice)
-        means = np.stack([pay(part, d, c, d, pricers=pricers).reshape(n, deals).mean(axis=1) for c in every])
+    for j in range(len(defenders)):
+        means = np.stack([pays[j * len(every) + c][mine[j]].reshape(n, deals).mean(axis=1)
+                          for c in range(len(every))])
         best = np.argmax(means, axis=0)  # the first of equal means: the fewest fleks
         picks[j] = [every[int(k)] for k in best]
     return tuple(frozenset(set().union(*(picks[j][w] for j in range(len(defenders))))) for w in range(n))
