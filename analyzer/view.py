@@ -24,6 +24,7 @@ import numpy as np
 
 from analyzer.batch import SEATS
 from analyzer.cards import SHARP_MASK, Card, CardSet, Rank, Suit
+from analyzer.contract import Contract
 from analyzer.errors import ArgumentError, MariasError, PositionError
 from analyzer.rules import Position, seven_of, strength
 
@@ -337,6 +338,8 @@ def view_of(position: Position, seat: int, shown: Sequence[Shown] | None = None)
     for card in _actor_sevens(position):
         if seat != position.actor:
             only(int(card), position.actor)
+    if position.contract == Contract.SEVEN_AGAINST and position.trump is not None:
+        never(int(seven_of(position.trump)), position.actor)  # a defender announced it: he holds it
     marriages: tuple[list[Suit], list[Suit]] = ([], [])
     for player, missing, partner, declared in history_shown(position) if shown is None else shown:
         if declared:

@@ -168,3 +168,23 @@ def test_what_the_history_showed_kept_card_by_card_is_the_replay() -> None:
             marriages += shown[-1].declared
             position = position.play(card, check=False)
     assert marriages > 0
+
+
+def test_a_seven_against_is_a_defenders_card_in_every_world() -> None:
+    """The defence announced the seven: no world of a defender's view puts it in the actor's hand
+    (the core, asked such a world, answers a game that cannot be; issue 36's follow-up)."""
+    rng = random.Random(36)
+    seen = 0
+    for _ in range(30):
+        position = small_position(rng, rng.choice([2, 3]), "seven-against")
+        for seat in range(3):
+            if seat == position.actor:
+                continue
+            view = view_of(position, seat)
+            worlds = view.worlds("all")
+            assert as_set(worlds) == brute_worlds(position, seat), (position.to_json(), seat)
+            seven = 8 * int(position.trump)  # the trump seven's card
+            if seven not in {int(c) for cards in position.played for c in cards} | {int(c) for c in position.trick}:
+                assert not (worlds.hands[:, position.actor] >> seven & 1).any()
+                seen += len(worlds)
+    assert seen > 0

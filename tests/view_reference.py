@@ -10,6 +10,7 @@ import random
 from randpos import play_on, random_position
 
 from analyzer.cards import SHARP_MASK, CardSet
+from analyzer.contract import Contract
 from analyzer.errors import PositionError
 from analyzer.rules import Position, seven_of
 
@@ -70,6 +71,8 @@ def _accepts(position, hands, talon, hidden_talon, truth, played, sevens) -> boo
         return False
     if any(c not in played and c not in hands[position.actor] for c in sevens):
         return False
+    if position.contract == Contract.SEVEN_AGAINST and seven_of(position.trump) in hands[position.actor]:
+        return False  # the defence announced it: a defender holds it
     world = dataclasses.replace(position, hands=tuple(hands), talon=talon)
     try:
         facts = world._replay_history()
