@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.advice.evaluate import Outcome, each_layout, outcomes
+from analyzer.advice.evaluate import Outcome, each_layout, outcomes, sharing
 from analyzer.advice.money import Pricer, holding
 from analyzer.advice.options import Option, admissible, check_level, play_alike, read_contracts
 from analyzer.advice.result import Advice
@@ -192,12 +192,11 @@ def evaluate(options: list[Option], batch: WorldBatch, ctx: Context, exact_point
     the payment steps (:func:`_exact_payments`): the payments of exact points, without the points."""
     if payments and ctx.exact_redo:
         exact_points, payments = True, False
-    solved = outcomes(options, batch.hands, ctx.actor, ctx.rules, twelve=ctx.twelve,
-                      exact_points=exact_points, jobs=ctx.jobs,
-                      client=ctx.client)
-    records = {}
+    records: dict[Option, Record] = {}
     undecided: dict[Option, tuple[Outcome, np.ndarray, np.ndarray]] = {}
-    for option, out in solved.items():
+
+    def price(option: Option, out: Outcome) -> None:
+        # on the thread that solved the layout, while the others search (distinct keys of the dicts)
         pricer = ctx.pricer(option)
         makes = out.own_goal(option.contract)
         if option.contract.has_trumps and out.points is None:
@@ -207,20 +206,23 @@ def evaluate(options: list[Option], batch: WorldBatch, ctx: Context, exact_point
             b = pricer.prices(out.made, high, *args)
             if payments and (a != b).any():
                 undecided[option] = (out, low, high)
-                continue
-            pay_low, pay_high = np.minimum(a, b), np.maximum(a, b)
-            if payments:
+            elif payments:
                 records[option] = Record(batch.units, a, out.made, makes, None, exact)
-                continue
-            records[option] = Record(batch.units, (pay_low + pay_high) / 2, out.made, makes, None, exact,
-                                     pay_low, pay_high)
-            continue
+            else:
+                pay_low, pay_high = np.minimum(a, b), np.maximum(a, b)
+                records[option] = Record(batch.units, (pay_low + pay_high) / 2, out.made, makes, None, exact,
+                                         pay_low, pay_high)
+            return
         pay = pricer.prices(out.made, out.points if option.contract.has_trumps else None,
                             out.talon_points, out.actor_marriages, out.defence_marriages)
         records[option] = Record(batch.units, pay, out.made, makes, out.points, exact)
+
+    outcomes(options, batch.hands, ctx.actor, ctx.rules, twelve=ctx.twelve, exact_points=exact_points,
+             jobs=ctx.jobs, client=ctx.client, then=price)
+    undecided = {o: undecided[o] for o in options if o in undecided}  # in the options' order, as before
     if undecided:
         records.update(_exact_payments(undecided, batch, ctx, exact))
-    return records
+    return {o: records[o] for o in options}
 
 
 def _exact_payments(undecided: dict[Option, tuple[Outcome, np.ndarray, np.ndarray]], batch: WorldBatch,
@@ -243,7 +245,6 @@ def _exact_payments(undecided: dict[Option, tuple[Outcome, np.ndarray, np.ndarra
             tables[option] = ctx.pricer(option).prices(
                 made, tens(low, high), np.repeat(out.talon_points, TENS), np.repeat(out.actor_marriages, TENS),
                 np.repeat(out.defence_marriages, TENS)).reshape(n, TENS)
-        threads = max(1, ctx.jobs // len(groups)) if len(groups) < ctx.jobs else 1
         low = undecided[group[0]][1]  # the answers' bounds are the layout's, the same for its options
         floor = settled_tens(group[0], batch.hands, ctx.actor, ctx.rules, ctx.twelve, None, low,
                              list(tables.values()), threads)
@@ -252,8 +253,9 @@ def _exact_payments(undecided: dict[Option, tuple[Outcome, np.ndarray, np.ndarra
                                undecided[option][0].own_goal(option.contract), None, exact)
                 for option in group}
 
+    workers, threads = sharing(len(groups), ctx.jobs, n)
     records: dict[Option, Record] = {}
-    for part in each_layout(run, list(groups.values()), ctx.jobs):
+    for part in each_layout(run, list(groups.values()), workers):
         records.update(part)
     return records
 
@@ -473,15 +475,16 @@ def _choice_pays(option: Option, survivors: list[Option], final: dict[Option, Re
 def untie(survivors: list[Option], final: dict[Option, Record], left: dict[Option, tuple[Record, int]],
           source: SplitSource, ctx: Context, rng: np.random.Generator, worlds: int,
           rounds: int = UNTIE_ROUNDS) -> dict[Option, Record]:
-    """The confirmation continued on fresh worlds, ``worlds`` more a round, while the first two of
-    the choice pay the same in every world solved (up to ``rounds`` rounds). Such a tie is common
-    where every option is hopeless (a betl that fails in each world whatever the discard, where
-    one discard makes in one world of a few hundred) or where two discards differ only in a rare
-    world; the searches of a betl or a durch are cheap, and a tie is rare elsewhere."""
+    """The confirmation of betl and durch continued on fresh worlds, ``worlds`` more a round, while
+    the first two of the choice are such and pay the same in every world solved (up to ``rounds``
+    rounds). Such a tie is common where every option is hopeless (a betl that fails in each world
+    whatever the discard, where one discard makes in one world of a few hundred), and their
+    searches are cheap. Two trump games tied on every world (discards that differ in a rare world)
+    are left tied: each round cost a third of the view's time, for hundredths of a Kč."""
     per_unit = 2 if source.swappable else 1
     for _ in range(rounds):
         first, second = choose(survivors, final, left, False)[:2]
-        if not np.array_equal(_choice_pays(first, survivors, final, left, False),
+        if first.contract.has_trumps or second.contract.has_trumps or not np.array_equal(_choice_pays(first, survivors, final, left, False),
                               _choice_pays(second, survivors, final, left, False)):
             break
         start = 1 + int(max(int(final[o].units.max()) for o in survivors))

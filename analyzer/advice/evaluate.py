@@ -11,6 +11,7 @@ world answers both and gives the actor's points as well.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from itertools import pairwise
@@ -121,11 +122,13 @@ def _layouts(options: list[Option]) -> dict[tuple, list[Option]]:
 
 def outcomes(options: list[Option], hands: np.ndarray, actor: int, rules: str, *, twelve: CardSet | None = None,
              talon: np.ndarray | None = None, exact_points: bool = False, jobs: int = 1,
-             client: Any = None) -> dict[Option, Outcome]:
+             client: Any = None, then: Callable[[Option, Outcome], None] | None = None) -> dict[Option, Outcome]:
     """Every option in every world. ``hands`` (worlds, 3): with ``twelve`` the actor's column is
     filled per option (his twelve less the discard, the discard being the talon); otherwise the
     actor's hand and the per-world ``talon`` are given. ``client``: a dask.distributed client that
-    solves the layouts on its workers instead of ``jobs`` local threads."""
+    solves the layouts on its workers instead of ``jobs`` local threads. ``then``: called with
+    each option and its outcome as soon as its layout is solved, on the thread that solved it (a
+    caller's Python work, the pricing, then runs while the other threads search)."""
     groups = list(_layouts(options).values())
     results: dict[Option, Outcome] = {}
     if not groups or not len(hands):
@@ -136,7 +139,10 @@ def outcomes(options: list[Option], hands: np.ndarray, actor: int, rules: str, *
                                       np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64))
         return results
     if client is not None:
-        return _on_cluster(client, groups, hands, actor, rules, twelve, talon, exact_points)
+        results = _on_cluster(client, groups, hands, actor, rules, twelve, talon, exact_points)
+        for option, out in results.items() if then is not None else ():
+            then(option, out)
+        return results
     jobs_list: list[Any] = list(groups)
     if twelve is not None:
         # Betl and durch: every discard's layout asks the same questions of the same game (no
@@ -150,21 +156,38 @@ def outcomes(options: list[Option], hands: np.ndarray, actor: int, rules: str, *
         if any(len(m) > 1 for m in merged.values()):
             jobs_list = [g for g in groups if g[0].contract.has_trumps]
             jobs_list += [m if len(m) > 1 else m[0] for m in merged.values()]
-    threads_each = max(1, jobs // len(jobs_list)) if len(jobs_list) < jobs else 1
+    workers, threads_each = sharing(len(jobs_list), jobs, len(hands))
 
     def run(group: Any) -> dict[Option, Outcome]:
         if isinstance(group[0], list):
             assert twelve is not None
-            return _solve_notrump(group, hands, actor, rules, twelve, threads_each)
-        return _solve_layout(group, hands, actor, rules, twelve, talon, exact_points, threads_each)
+            part = _solve_notrump(group, hands, actor, rules, twelve, threads_each)
+        else:
+            part = _solve_layout(group, hands, actor, rules, twelve, talon, exact_points, threads_each)
+        if then is not None:
+            for option, out in part.items():
+                then(option, out)
+        return part
 
-    if jobs > 1 and len(jobs_list) > 1:
-        for part in _in_parallel(run, jobs_list, min(jobs, len(jobs_list))):
-            results.update(part)
-    else:
-        for group in jobs_list:
-            results.update(run(group))
+    for part in each_layout(run, jobs_list, workers):
+        results.update(part)
     return results
+
+
+LAYOUTS_A_THREAD = 4  # the threads take whole layouts when each gets this many at least
+
+
+def sharing(layouts: int, jobs: int, worlds: int) -> tuple[int, int]:
+    """How ``jobs`` threads share ``layouts`` of ``worlds`` worlds each: (layouts solved side by
+    side, threads within each). Enough layouts are dealt out whole; fewer, of many worlds, are
+    solved one after another on every thread (the batch deals each one's worlds out, guided):
+    three layouts on two threads had left one idle while the third ran alone (the confirmation's
+    three options, a stage's last few)."""
+    if jobs <= 1:
+        return 1, 1
+    if layouts >= LAYOUTS_A_THREAD * jobs or worlds < 32 * jobs:
+        return min(jobs, layouts), max(1, jobs // layouts) if layouts < jobs else 1
+    return 1, jobs
 
 
 def _solve_notrump(groups: list[list[Option]], hands_in: np.ndarray, actor: int, rules: str, twelve: CardSet,
