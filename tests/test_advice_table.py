@@ -93,3 +93,39 @@ def test_the_money_of_a_laid_down_hand_is_priced_laid_down(monkeypatch):
     assert money and all(money)
     assert not any(down for seat, _, down in seen if seat != 0)  # the defenders' advice: played
     # (the played-out figure gets the deal as it is, and pay() leaves 12.5 out of it: played_out)
+
+
+def test_a_hundred_in_basic_and_licit_is_priced_at_the_table_and_defended():
+    """Basic and licit: no hundred without a marriage, and a quiet trump seven to settle. The
+    defenders' pictures of the actor's hand hold a marriage (each one drawn is checked), and the
+    money at the table settles without the errors it once raised ("needs the trump seven's fate",
+    "hundred announced without any marriage")."""
+    import random
+
+    import numpy as np
+
+    from analyzer.advice import defender_view
+    from analyzer.advice.worlds import DealSource
+    from analyzer.cards import CardSet
+
+    own = CardSet.from_str("hA hX bA bX lA l7 l8 l9 aU a7").mask
+    for married in (True, False):
+        batch = DealSource(1, 0, own, False, 0, actor_married=married).draw(np.random.default_rng(1), 400)
+        actor = batch.hands[:, 0]
+        has = np.zeros(len(actor), bool)
+        for s in range(4):
+            has |= (actor >> np.uint32(8 * s)) & np.uint32(0x30) == np.uint32(0x30)
+        assert has.all() if married else not has.all()
+    for rules in ("basic", "licit"):
+        advice = defender_view("hA hX bA bX lA l7 l8 l9 aU a7", "hundred", trump="h", actor=0, seat=1,
+                               rules=rules, worlds=40, jobs=2)
+        assert advice.options
+        for seed in (0, 1):
+            rng = random.Random(seed)
+            cards = list(range(32))
+            rng.shuffle(cards)
+            twelve = CardSet(sum(1 << c for c in cards[:12]))
+            advice = actor_view(twelve, rules=rules, contracts=["hundred", "hundred-seven"], worlds=40, seed=seed,
+                                jobs=2)
+            assert all("at_table" in row for row in advice.options[:1])
+            assert np.isfinite(advice.options[0]["at_table"]["expected_payment"])

@@ -22,7 +22,7 @@ from analyzer.advice.actor import DEFAULT_WORLDS, read_cards, read_suit, read_wh
 from analyzer.advice.evaluate import outcomes
 from analyzer.advice.flek import Deal, best_choice, choice_label, choices, pay
 from analyzer.advice.money import four_side_cards
-from analyzer.advice.options import Option, announced_mask, check_level, rule_contracts
+from analyzer.advice.options import Option, announced_mask, check_level, needs_marriage, rule_contracts
 from analyzer.advice.result import Advice
 from analyzer.advice.stats import estimate, share
 from analyzer.advice.worlds import AdviceError, DealSource
@@ -83,7 +83,7 @@ def defender_view(hand: Any, contract: Any, *, trump: Any = None, side_suit: Any
     sharp_ok = bool(table.option("sharp_talon")) or not contract.has_trumps
     places = _known_places(known, own, seat, actor)
     source = DealSource(seat, actor, own.mask, sharp_ok, sevens, read_where(where), places["actor"],
-                        places["partner"], places["talon"])
+                        places["partner"], places["talon"], needs_marriage(contract, rules, dict(rule_options)))
     n = DEFAULT_WORLDS if worlds is None else worlds
     exact = n == "all" or (isinstance(n, int) and not isinstance(n, bool) and source.total <= n)
     if not exact and (isinstance(n, bool) or not isinstance(n, int) or n < 2):

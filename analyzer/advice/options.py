@@ -163,9 +163,15 @@ def _allowed(option: Option, twelve: CardSet, rules: str, level: Bid | None, tab
     if contract.has_trumps and not sharp_ok and option.discard.mask & SHARP_MASK:
         return False  # csm 7.2
     married = any((kept.mask >> (8 * s)) & MARRIAGE_LANE == MARRIAGE_LANE for s in range(4))
-    if "hundred" in contract.components and table.shape.hundred_needs_marriage and not married:
+    if needs_marriage(contract, rules, options) and not married:
         return False
     return level is None or rank(option.bid(rules), rules, **options) >= rank(level, rules, **options)
+
+
+def needs_marriage(contract: Contract, rules: str, options: dict[str, Any]) -> bool:
+    """Does the actor who announces ``contract`` hold a marriage? A hundred where "you cannot get
+    100 without a marriage" (basic, licit): the defenders' pictures of his hand hold one too."""
+    return "hundred" in contract.components and bool(resolve(rules, options).shape.hundred_needs_marriage)
 
 
 def check_option(option: Option, twelve: CardSet, rules: str, level: Bid | None = None, **options: Any) -> None:

@@ -24,7 +24,7 @@ import numpy as np
 from analyzer.advice.evaluate import outcomes
 from analyzer.advice.flek import Choice, Deal, choices, pay
 from analyzer.advice.money import four_side_cards, holding
-from analyzer.advice.options import Option, announced_mask
+from analyzer.advice.options import Option, announced_mask, needs_marriage
 from analyzer.advice.stats import estimate
 from analyzer.advice.steps import TENS, point_bounds, settled_tens, tens
 from analyzer.advice.worlds import DealSource, WorldBatch
@@ -32,6 +32,7 @@ from analyzer.cards import CardSet
 from analyzer.claim_reading import ClaimTimeout
 from analyzer.claims import check_claim
 from analyzer.errors import MariasError
+from analyzer.rules import seven_of
 from analyzer.scoring import resolve
 
 TABLE_UNITS = 16    # units of the confirmation's worlds priced at the table
@@ -70,17 +71,21 @@ def laid_down(option: Option, twelve: CardSet, actor: int, rules: str, time_limi
 
 
 def _deal(option: Option, hands: np.ndarray, talon: np.ndarray, actor: int, rules: str, opts: dict[str, Any],
-          facts: Any, jobs: int = 1, steps: bool = BY_STEPS) -> tuple[Deal, tuple[np.ndarray, np.ndarray] | None]:
+          facts: Any, jobs: int = 1, steps: bool = BY_STEPS,
+          seven_seat: int | None = None) -> tuple[Deal, tuple[np.ndarray, np.ndarray] | None]:
     """The option solved in the worlds ``hands`` (the actor's hand in its column, ``talon`` per
     world), and, for a trump game with ``steps``, the bounds its yes/no answers put on the actor's
     card points: its points are then still to be placed (:func:`_priced`); without
-    ``steps``, with exact points."""
+    ``steps``, with exact points. ``seven_seat``: who holds the trump seven of a game that
+    announced none (basic and licit settle its fate, "early": not counted; by default the actor)."""
     single = Option(option.contract, option.trump, option.side_suit, CardSet())
     by_steps = steps and option.contract.has_trumps
     out = outcomes([single], hands, actor, rules, talon=talon,
                    exact_points=option.contract.has_trumps and not by_steps, jobs=jobs)[single]
     deal = Deal(option.contract, option.trump, option.side_suit if option.contract.two_sevens else None, actor,
-                rules, opts, out, four_side_cards(hands, actor, option.contract, option.side_suit, rules, opts), facts=facts)
+                rules, opts, out, four_side_cards(hands, actor, option.contract, option.side_suit, rules, opts),
+                quiet_seven_seat=None if option.trump is None else (actor if seven_seat is None else seven_seat),
+                facts=facts)
     return deal, point_bounds(out) if by_steps else None
 
 
@@ -135,7 +140,10 @@ def at_table(option: Option, twelve: CardSet, batch: WorldBatch, actor: int, rul
     picked = list(_PICKS[key])
     notrump = not option.contract.has_trumps
     facts = holding(twelve - option.discard if notrump else twelve, option.contract, option.trump, option.side_suit)
-    deal, bounds = _deal(option, hands, talon, actor, rules, opts, facts, jobs, steps)
+    seven_seat = None
+    if option.trump is not None:  # as the actor's own pricer has it (advice.actor.Context.pricer)
+        seven_seat = actor if twelve.mask >> int(seven_of(option.trump)) & 1 else (actor + 1) % 3
+    deal, bounds = _deal(option, hands, talon, actor, rules, opts, facts, jobs, steps, seven_seat)
     # a part failing in one of these worlds is a split it fails against: not laid down, no check
     made_everywhere = all(bool(deal.outcome.made[c].all()) for c in option.contract.components)
     down = laid_down(option, twelve, actor, rules, jobs=jobs) if made_everywhere else False
@@ -192,12 +200,14 @@ def _defence_picks(option: Option, sharp_ok: bool, defence_hands: tuple[tuple[in
     defenders = [s for s in range(3) if s != actor]
     n = len(defence_hands[0])
     every = choices(contract, rules, opts)
+    married = needs_marriage(contract, rules, opts)
     rng = np.random.default_rng([seed, 7])
     # Each defender's own deals, all solved in one call: (world, defender, deal) in order.
     rows_h, rows_t = [], []
     for w in range(n):
         for j, d in enumerate(defenders):
-            nested = DealSource(d, actor, defence_hands[j][w], sharp_ok, sevens).draw(rng, deals)
+            nested = DealSource(d, actor, defence_hands[j][w], sharp_ok, sevens,
+                                actor_married=married).draw(rng, deals)
             rows_h.append(nested.hands)
             rows_t.append(nested.talon)
     nested_hands, nested_talon = np.concatenate(rows_h), np.concatenate(rows_t)

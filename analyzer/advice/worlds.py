@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyzer.cards import SHARP_MASK, Card, CardSet
+from analyzer.cards import MARRIAGE_LANE, SHARP_MASK, Card, CardSet
 from analyzer.claims import subsets
 from analyzer.errors import MariasError
 
@@ -213,7 +213,8 @@ def from_predicate(predicate: Callable[[tuple[CardSet, CardSet, CardSet]], bool]
 class DealSource:
     """The defender's worlds: the partner's hand, the actor's ten and the talon among the 22 cards
     the defender cannot see, with the talon limited as the rules limit a discard (no ace or ten in
-    a trump game, never an announced seven) and the announced sevens in the actor's hand."""
+    a trump game, never an announced seven) and the announced sevens in the actor's hand; a
+    hundred where the rules need a marriage for it (basic, licit) with one in his hand."""
 
     me: int
     actor: int
@@ -224,6 +225,7 @@ class DealSource:
     known_actor: int = 0    # cards known to be in the actor's ten, the partner's, the talon
     known_partner: int = 0
     known_talon: int = 0
+    actor_married: bool = False  # the actor holds a king and over-knave of one suit
 
     @property
     def partner(self) -> int:
@@ -244,6 +246,11 @@ class DealSource:
         ok = (actor & np.uint32(self.actor_must_hold)) == np.uint32(self.actor_must_hold)
         if not self.sharp_talon_ok:
             ok &= (talon & np.uint32(SHARP_MASK)) == 0
+        if self.actor_married:
+            married = np.zeros(len(actor), bool)
+            for s in range(4):
+                married |= (actor >> np.uint32(8 * s)) & np.uint32(MARRIAGE_LANE) == np.uint32(MARRIAGE_LANE)
+            ok &= married
         if self.where is not None:
             ok &= np.asarray(self.where(hands), bool)
         return ok
@@ -295,7 +302,8 @@ class DealSource:
             got_t.append(talon[ok])
             have += int(ok.sum())
             if have == 0 and tries >= 200_000:
-                raise AdviceError(f"no world satisfies the constraint (--where): none of {tries} drawn")
+                raise AdviceError(f"no deal is consistent with what is known (--where, the known cards, the "
+                                  f"contract): none of {tries} drawn")
         hands = np.concatenate(got_h)[:units]
         talon = np.concatenate(got_t)[:units]
         return WorldBatch(hands, np.arange(start, start + units), talon)
