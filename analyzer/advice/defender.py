@@ -142,9 +142,7 @@ def defender_view(hand: Any, contract: Any, *, trump: Any = None, side_suit: Any
         "p_fail": {c: fails[c].mean for c in contract.components},
         "p_fail_stderr": {c: fails[c].stderr for c in contract.components},
         "actor_re": actor_re,
-        "note": ("priced as settled at the table (csm 12.3-12.4, 12.6); the actor answers a flek with a re on a "
-                 "part he makes in that world" if actor_re else "the actor never answers with a re")
-                + "; your partner does not flek; cards_worth: the same fleks played out (no csm 12.3-12.4)"}
+        "note": _note(rules, actor_re)}
     if contract.has_trumps and out.points is not None:
         pts = estimate(out.points, units, exact)
         summary["actor_mean_points"], summary["actor_mean_points_stderr"] = pts.mean, pts.stderr
@@ -171,3 +169,13 @@ def _known_places(known: Any, own: CardSet, seat: int, actor: int) -> dict[str, 
         if out[place].bit_count() > sizes[place]:
             raise AdviceError(f"more than {sizes[place]} cards known in {key}")
     return out
+
+
+def _note(rules: str, actor_re: bool) -> str:
+    """How the rows are priced, in the rule set's own terms."""
+    csm = rules == "csm"
+    settled = "priced as settled at the table " + ("(csm 12.3-12.4, 12.6)" if csm else f"({rules}'s whole settlement)")
+    re = "the actor answers a flek with a re on a part he makes in that world" if actor_re else \
+        "the actor never answers with a re"
+    worth = "cards_worth: the same fleks played out" + (" (no csm 12.3-12.4)" if csm else "")
+    return f"{settled}; {re}; your partner does not flek; {worth}"
