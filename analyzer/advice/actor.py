@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.advice.evaluate import Outcome, each_layout, outcomes, sharing
-from analyzer.advice.money import Pricer, holding
+from analyzer.advice.money import Pricer, holding, quiet_seven_seat
 from analyzer.advice.options import Option, admissible, check_level, play_alike, read_contracts
 from analyzer.advice.result import Advice
 from analyzer.advice.stats import Estimate, estimate, paired, share, unpaired_stderr
@@ -52,7 +52,6 @@ from analyzer.cards import CardSet, Suit
 from analyzer.cluster import client_for
 from analyzer.contract import check_rule_set
 from analyzer.errors import MariasError
-from analyzer.rules import seven_of
 from analyzer.scoring import resolve
 
 FIRST_UNITS = 4        # units per option in the first screening stage
@@ -133,10 +132,7 @@ class Context:
         if pricer is None:
             cards = self.twelve - option.discard if notrump else self.twelve
             facts = holding(cards, option.contract, option.trump, option.side_suit)
-            seven_seat = None
-            if option.trump is not None:
-                held = self.twelve.mask >> int(seven_of(option.trump)) & 1
-                seven_seat = self.actor if held else (self.actor + 1) % 3
+            seven_seat = quiet_seven_seat(self.twelve, option.trump, self.actor, (self.actor + 1) % 3)
             pricer = self.pricers[key] = Pricer(option.contract, option.trump, option.side_suit, self.actor,
                                                 self.actor, self.rules, self.options, facts,
                                                 quiet_seven_seat=seven_seat)

@@ -21,7 +21,7 @@ import numpy as np
 from analyzer.advice.actor import DEFAULT_WORLDS, read_cards, read_suit, read_where
 from analyzer.advice.evaluate import outcomes
 from analyzer.advice.flek import Deal, best_choice, choice_label, choices, pay
-from analyzer.advice.money import four_side_cards
+from analyzer.advice.money import four_side_cards, quiet_seven_seat
 from analyzer.advice.options import Option, announced_mask, check_level, needs_marriage, rule_contracts
 from analyzer.advice.result import Advice
 from analyzer.advice.stats import estimate, share
@@ -31,7 +31,6 @@ from analyzer.cards import CardSet
 from analyzer.cluster import client_for
 from analyzer.contract import Contract, check_rule_set
 from analyzer.errors import MariasError
-from analyzer.rules import seven_of
 from analyzer.scoring import resolve
 
 
@@ -96,7 +95,7 @@ def defender_view(hand: Any, contract: Any, *, trump: Any = None, side_suit: Any
     if progress is not None:
         progress(1.0)
     opts = dict(rule_options)
-    seven_seat = None if t is None else (seat if own.mask >> int(seven_of(t)) & 1 else actor)
+    seven_seat = quiet_seven_seat(own, t, seat, actor)
     deal = Deal(contract, t, side if contract.two_sevens else None, actor, rules, opts, out,
                 four_side_cards(batch.hands, actor, contract, side, rules, opts), seven_seat)
     units = batch.units

@@ -29,6 +29,7 @@ import numpy as np
 
 from analyzer.cards import CardSet, Suit
 from analyzer.contract import Contract
+from analyzer.rules import seven_of
 from analyzer.scoring import Holding, parse_result, settle
 
 SUIT_LETTERS = "hbla"
@@ -48,6 +49,15 @@ def holding(cards: CardSet, contract: Contract, trump: Suit | None, side_suit: S
     # Not judged from the cards: no 6-rák, no catching ace, no catching suit with an ace and no king
     # (no bonus claimed); three catchers, so no flek bonus either (the actor's view has no flek).
     return replace(counted, six=False, catching_aces=0, ace_without_king=0, catchers=3, bare_ace_catchers=False)
+
+
+def quiet_seven_seat(cards: CardSet, trump: Suit | None, holder: int, other: int) -> int | None:
+    """The seat a result names for the trump seven of a game that announced none: ``holder`` if
+    ``cards`` (his) hold it, else ``other``; None without trumps. Basic and licit settle its fate
+    ("early": not counted, :class:`Pricer`), so the seat only has to be one that can hold it."""
+    if trump is None:
+        return None
+    return holder if cards.mask >> int(seven_of(trump)) & 1 else other
 
 
 def holding_json(facts: Holding) -> dict[str, Any]:

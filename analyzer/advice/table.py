@@ -23,7 +23,7 @@ import numpy as np
 
 from analyzer.advice.evaluate import outcomes
 from analyzer.advice.flek import Choice, Deal, choices, pay
-from analyzer.advice.money import four_side_cards, holding
+from analyzer.advice.money import four_side_cards, holding, quiet_seven_seat
 from analyzer.advice.options import Option, announced_mask, needs_marriage
 from analyzer.advice.stats import estimate
 from analyzer.advice.steps import TENS, point_bounds, settled_tens, tens
@@ -32,7 +32,6 @@ from analyzer.cards import CardSet
 from analyzer.claim_reading import ClaimTimeout
 from analyzer.claims import check_claim
 from analyzer.errors import MariasError
-from analyzer.rules import seven_of
 from analyzer.scoring import resolve
 
 TABLE_UNITS = 16    # units of the confirmation's worlds priced at the table
@@ -140,9 +139,7 @@ def at_table(option: Option, twelve: CardSet, batch: WorldBatch, actor: int, rul
     picked = list(_PICKS[key])
     notrump = not option.contract.has_trumps
     facts = holding(twelve - option.discard if notrump else twelve, option.contract, option.trump, option.side_suit)
-    seven_seat = None
-    if option.trump is not None:  # as the actor's own pricer has it (advice.actor.Context.pricer)
-        seven_seat = actor if twelve.mask >> int(seven_of(option.trump)) & 1 else (actor + 1) % 3
+    seven_seat = quiet_seven_seat(twelve, option.trump, actor, (actor + 1) % 3)  # as the actor's own pricer
     deal, bounds = _deal(option, hands, talon, actor, rules, opts, facts, jobs, steps, seven_seat)
     # a part failing in one of these worlds is a split it fails against: not laid down, no check
     made_everywhere = all(bool(deal.outcome.made[c].all()) for c in option.contract.components)
