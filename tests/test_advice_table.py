@@ -105,16 +105,13 @@ def test_a_hundred_in_basic_and_licit_is_priced_at_the_table_and_defended():
     import numpy as np
 
     from analyzer.advice import defender_view
-    from analyzer.advice.worlds import DealSource
+    from analyzer.advice.worlds import DealSource, marriage_bits
     from analyzer.cards import CardSet
 
     own = CardSet.from_str("hA hX bA bX lA l7 l8 l9 aU a7").mask
     for married in (True, False):
         batch = DealSource(1, 0, own, False, 0, actor_married=married).draw(np.random.default_rng(1), 400)
-        actor = batch.hands[:, 0]
-        has = np.zeros(len(actor), bool)
-        for s in range(4):
-            has |= (actor >> np.uint32(8 * s)) & np.uint32(0x30) == np.uint32(0x30)
+        has = marriage_bits(batch.hands[:, 0]) != 0
         assert has.all() if married else not has.all()
     for rules in ("basic", "licit"):
         advice = defender_view("hA hX bA bX lA l7 l8 l9 aU a7", "hundred", trump="h", actor=0, seat=1,

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.advice.options import Option
-from analyzer.advice.worlds import popcount
+from analyzer.advice.worlds import marriage_bits, popcount
 from analyzer.batch import EXACT, default_threads, kept_threads, run_batch
 from analyzer.cards import SHARP_MASK, CardSet
 from analyzer.contract import Contract
@@ -90,15 +90,6 @@ class Outcome:
 
 def _own(outcome: Outcome) -> list[str]:
     return list(outcome.made)
-
-
-def marriage_bits(masks: np.ndarray) -> np.ndarray:
-    """Suits (bit per suit) in which the hand holds both king and over-knave."""
-    out = np.zeros(len(masks), np.int64)
-    for s in range(4):
-        lane = (masks >> np.uint32(8 * s)) & np.uint32(0x30)
-        out |= (lane == 0x30).astype(np.int64) << s
-    return out
 
 
 def marriage_points(bits: np.ndarray, trump: int | None) -> tuple[np.ndarray, np.ndarray]:

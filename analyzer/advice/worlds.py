@@ -71,6 +71,15 @@ def bits_of(mask: int) -> list[int]:
     return [i for i in range(32) if mask >> i & 1]
 
 
+def marriage_bits(masks: np.ndarray) -> np.ndarray:
+    """Suits (bit per suit) in which the hand holds both king and over-knave."""
+    out = np.zeros(len(masks), np.int64)
+    for s in range(4):
+        lane = (masks >> np.uint32(8 * s)) & np.uint32(MARRIAGE_LANE)
+        out |= (lane == MARRIAGE_LANE).astype(np.int64) << s
+    return out
+
+
 def popcount(a: np.ndarray) -> np.ndarray:
     """Cards in each mask of a uint32 array."""
     a = a.astype(np.uint32)
@@ -247,10 +256,7 @@ class DealSource:
         if not self.sharp_talon_ok:
             ok &= (talon & np.uint32(SHARP_MASK)) == 0
         if self.actor_married:
-            married = np.zeros(len(actor), bool)
-            for s in range(4):
-                married |= (actor >> np.uint32(8 * s)) & np.uint32(MARRIAGE_LANE) == np.uint32(MARRIAGE_LANE)
-            ok &= married
+            ok &= marriage_bits(actor) != 0
         if self.where is not None:
             ok &= np.asarray(self.where(hands), bool)
         return ok
