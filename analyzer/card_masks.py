@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from analyzer.cards import MARRIAGE_LANE, NOTRUMP_ORDER, Card, CardSet, Suit
+from analyzer.cards import NOTRUMP_ORDER, Card, CardSet, Rank, Suit
 
-__all__ = ["core_mask", "defence_may_marry", "from_core", "low_last", "mask_bits", "natural_order", "popcount32",
+__all__ = ["core_mask", "defence_may_marry", "from_core", "low_last", "marriage_cards", "mask_bits", "natural_order", "popcount32",
            "subsets", "suit_counts", "unseen_split"]
 
 
@@ -130,6 +130,15 @@ def unseen_split(unseen: int, forbidden0: int, forbidden1: int, size0: int) -> t
     return forced0, free, k
 
 
+_OVERS = sum(1 << (8 * s + Rank.OVER) for s in range(4))  # each suit's over-knave; its king is the bit above
+
+
+def marriage_cards(mask: int) -> int:
+    """The kings and over-knaves of ``mask`` whose partner ``mask`` holds too: the marriages' cards."""
+    overs = mask & (mask >> 1) & _OVERS  # an over-knave with its king
+    return overs | overs << 1
+
+
 def defence_may_marry(unseen: int) -> bool:
     """Are the king and over-knave of some suit both unseen (a defender may hold the marriage)?"""
-    return any(unseen >> (8 * s) & MARRIAGE_LANE == MARRIAGE_LANE for s in range(4))
+    return marriage_cards(unseen) != 0

@@ -26,7 +26,8 @@ from typing import Any
 
 from analyzer.advice.worlds import AdviceError
 from analyzer.bidding import Bid, rank
-from analyzer.cards import MARRIAGE_LANE, NOTRUMP_ORDER, SHARP_MASK, CardSet, Rank, Suit
+from analyzer.card_masks import marriage_cards
+from analyzer.cards import NOTRUMP_ORDER, SHARP_MASK, CardSet, Rank, Suit
 from analyzer.contract import Contract
 from analyzer.errors import MariasError
 from analyzer.rules import seven_of
@@ -162,8 +163,7 @@ def _allowed(option: Option, twelve: CardSet, rules: str, level: Bid | None, tab
         return False  # a seven announced without it, or discarded (csm 6.3, 7.2)
     if contract.has_trumps and not sharp_ok and option.discard.mask & SHARP_MASK:
         return False  # csm 7.2
-    married = any((kept.mask >> (8 * s)) & MARRIAGE_LANE == MARRIAGE_LANE for s in range(4))
-    if needs_marriage(contract, rules, options) and not married:
+    if needs_marriage(contract, rules, options) and not marriage_cards(kept.mask):
         return False
     return level is None or rank(option.bid(rules), rules, **options) >= rank(level, rules, **options)
 
@@ -211,9 +211,7 @@ def play_alike(option: Option, twelve: CardSet) -> tuple:
         named = announced_mask(option)
         if option.trump is not None:
             named |= 1 << int(seven_of(option.trump))  # the quiet seven (basic, licit)
-        for s in range(4):  # a marriage the actor keeps (with one of the pair away, nobody has one)
-            if (kept.mask >> (8 * s)) & MARRIAGE_LANE == MARRIAGE_LANE:
-                named |= MARRIAGE_LANE << (8 * s)
+        named |= marriage_cards(kept.mask)  # a marriage he keeps (one of the pair away: nobody has one)
     cards = []
     for card in kept:
         if named >> int(card) & 1:
