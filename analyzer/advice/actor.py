@@ -230,6 +230,7 @@ def _exact_payments(undecided: dict[Option, tuple[Outcome, np.ndarray, np.ndarra
     for option in undecided:
         groups.setdefault(option.layout, []).append(option)
     n = len(batch)
+    workers, threads = sharing(len(groups), ctx.jobs, n)
 
     def run(group: list[Option]) -> dict[Option, Record]:
         # Each option's payment at every ten of points, clipped to the bounds (so constant outside
@@ -249,7 +250,6 @@ def _exact_payments(undecided: dict[Option, tuple[Outcome, np.ndarray, np.ndarra
                                undecided[option][0].own_goal(option.contract), None, exact)
                 for option in group}
 
-    workers, threads = sharing(len(groups), ctx.jobs, n)
     records: dict[Option, Record] = {}
     for part in each_layout(run, list(groups.values()), workers):
         records.update(part)
