@@ -102,6 +102,9 @@ def paste(page, document: dict) -> None:
     hands = [str(h) for h in Position.from_json(document).hands]
     page.wait_for_function("(want) => [0, 1, 2].every(s => [...document.querySelectorAll(`#hand-${s} .card`)]"
                            ".map(e => e.dataset.card).join(' ') === want[s])", arg=hands, timeout=10000)
+    # the hands can match the deal before this one (the same cards pasted in another spelling): the
+    # set-up counts as loaded once the server has read it back (loadPasted clears state.canon at once)
+    page.wait_for_function("() => state.canon !== null", timeout=30000)
 
 
 def values_on_page(page) -> dict[str, dict]:
