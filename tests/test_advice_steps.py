@@ -7,9 +7,9 @@ import random
 import numpy as np
 import pytest
 
-from analyzer.advice.actor import Context, evaluate, screen
+from analyzer.advice.actor import Context, evaluate, made_exact, screen
 from analyzer.advice.options import admissible
-from analyzer.advice.worlds import split_source
+from analyzer.advice.worlds import WorldBatch, split_source
 from analyzer.cards import CardSet
 from analyzer.contract import Contract
 
@@ -68,3 +68,41 @@ def test_the_screening_decides_as_with_exact_points() -> None:
             assert (low is None) == (low2 is None)
             if low is not None:
                 assert np.array_equal(low, low2) and np.array_equal(high, high2)
+
+
+@pytest.mark.parametrize("rules", ["csm", "licit"])
+def test_payments_from_the_answers_kept_over_stages(rules: str) -> None:
+    """made_exact, from the yes/no answers the screening's records kept stage after stage (joined,
+    each stage's layout asked what the options alive in it needed), gives the payments of exact
+    points on every world of the stages, as solving them all again did."""
+    rng = random.Random(3204 if rules == "csm" else 3205)
+    compared = asked_less = 0
+    for hand in range(6):
+        twelve = _twelve(rng)
+        trumps = [o for o in admissible(twelve, rules) if o.contract.has_trumps]
+        options = rng.sample(trumps, min(30, len(trumps)))
+        # and layouts a seven shares with a hundred and seven, whose hundred the seven alone does not ask
+        layouts = {o.layout for o in trumps if o.contract == Contract.HUNDRED_SEVEN}
+        sevens = [o for o in trumps if o.contract == Contract.SEVEN and o.layout in layouts][:4]
+        options += [o for o in trumps if o.layout in {s.layout for s in sevens} and o not in options]
+        ctx = Context(twelve, 0, rules, {}, 2)
+        source = split_source(twelve, 0)
+        generator = np.random.default_rng(hand)
+        first, second = source.draw(generator, 4), source.draw(generator, 6, 4)
+        # the second stage has a third of the options: a layout that asked the hundred's question
+        # beside a seven's asks only what the seven needs there
+        later = list(dict.fromkeys(options[::3] + sevens))
+        kept = evaluate(options, first, ctx, exact_points=False)
+        more = evaluate(later, second, ctx, exact_points=False)
+        records = {o: kept[o].extend(more[o]) for o in later}
+        every = WorldBatch(np.concatenate([first.hands, second.hands]), np.concatenate([first.units, second.units]))
+        again = made_exact(later, records, every, ctx)
+        exact = evaluate(later, every, ctx, exact_points=True)
+        for option in later:
+            assert records[option].outcome is not None
+            assert np.array_equal(again[option].pay, exact[option].pay), (twelve, option)
+            assert np.array_equal(again[option].makes, exact[option].makes)
+            compared += len(every)
+            asked_less += len(records[option].outcome.answers) < len(kept[option].outcome.answers)
+    assert compared > 500
+    assert asked_less > 0, "some option's stages should have asked different questions"

@@ -29,6 +29,7 @@ from analyzer.advice.actor import (
     Record,
     estimate,
     evaluate,
+    made_exact,
     read_cards,
 )
 from analyzer.advice.options import Option, admissible, read_contracts, rule_contracts
@@ -113,7 +114,7 @@ def _priced(options: list[Option], batch: WorldBatch, n_a: int, ranks: dict[Opti
                 need.update(o for o in allowed if high[o] >= floor)
     open_ = [o for o in options if o in need and first[o].pay_low is not None]
     if open_:
-        first.update(evaluate(open_, batch, ctx, exact_points=False, payments=True))
+        first.update(made_exact(open_, first, batch, ctx))
     return first
 
 

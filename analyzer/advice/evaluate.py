@@ -70,7 +70,10 @@ class Outcome:
             return None if arrays[0] is None else np.concatenate(arrays)  # type: ignore[arg-type]
 
         def cat_all(dicts: list[dict[str, np.ndarray] | None]) -> dict[str, np.ndarray] | None:
-            return None if dicts[0] is None else {k: np.concatenate([d[k] for d in dicts]) for k in dicts[0]}  # type: ignore[index]
+            # the questions every part asked: an option's layout asks more where others share it
+            # (a hundred's game beside a seven), and the screening joins its stages' answers
+            return None if dicts[0] is None else {k: np.concatenate([d[k] for d in dicts])  # type: ignore[index]
+                                                  for k in dicts[0] if all(k in d for d in dicts)}  # type: ignore[operator]
 
         first = parts[0]
         return Outcome(cat_all([p.made for p in parts]) or {}, cat([p.points for p in parts]),
