@@ -74,7 +74,8 @@ def test_the_screening_decides_as_with_exact_points() -> None:
 def test_payments_from_the_answers_kept_over_stages(rules: str) -> None:
     """made_exact, from the yes/no answers the screening's records kept stage after stage (joined,
     each stage's layout asked what the options alive in it needed), gives the payments of exact
-    points on every world of the stages, as solving them all again did."""
+    points on every world of the stages, as solving them all again did; and again when stages
+    already known are joined by one between bounds (the steps asked in its open worlds alone)."""
     rng = random.Random(3204 if rules == "csm" else 3205)
     compared = asked_less = 0
     for hand in range(6):
@@ -98,11 +99,20 @@ def test_payments_from_the_answers_kept_over_stages(rules: str) -> None:
         every = WorldBatch(np.concatenate([first.hands, second.hands]), np.concatenate([first.units, second.units]))
         again = made_exact(later, records, every, ctx)
         exact = evaluate(later, every, ctx, exact_points=True)
+        # a third stage between bounds beside two known: the steps asked where they are open alone
+        third = source.draw(generator, 6, 10)
+        fresh = evaluate(later, third, ctx, exact_points=False)
+        mixed = {o: again[o].extend(fresh[o]) for o in later}
+        every3 = WorldBatch(np.concatenate([every.hands, third.hands]), np.concatenate([every.units, third.units]))
+        final = made_exact(later, mixed, every3, ctx)
+        exact3 = evaluate(later, third, ctx, exact_points=True)
         for option in later:
             assert records[option].outcome is not None
             assert np.array_equal(again[option].pay, exact[option].pay), (twelve, option)
             assert np.array_equal(again[option].makes, exact[option].makes)
-            compared += len(every)
+            assert again[option].known() and final[option].known()
+            assert np.array_equal(final[option].pay, np.concatenate([exact[option].pay, exact3[option].pay]))
+            compared += len(every3)
             asked_less += len(records[option].outcome.answers) < len(kept[option].outcome.answers)
     assert compared > 500
     assert asked_less > 0, "some option's stages should have asked different questions"

@@ -174,6 +174,10 @@ class Record:
                       None if self.outcome is None or other.outcome is None
                       else Outcome.join([self.outcome, other.outcome]))
 
+    def known(self) -> bool:
+        """Is the payment known in every world (no world left between bounds)?"""
+        return self.pay_low is None or self.pay_high is None or bool(np.array_equal(self.pay_low, self.pay_high))
+
     def bounds(self) -> tuple[float, float]:
         """The mean payment's bounds over these worlds (equal when every payment is known)."""
         low = self.pay if self.pay_low is None else self.pay_low
@@ -208,7 +212,7 @@ def evaluate(options: list[Option], batch: WorldBatch, ctx: Context, exact_point
             if payments and (a != b).any():
                 undecided[option] = (out, low, high)
             elif payments:
-                records[option] = Record(batch.units, a, out.made, makes, None, exact)
+                records[option] = Record(batch.units, a, out.made, makes, None, exact, outcome=out)
             else:
                 pay_low, pay_high = np.minimum(a, b), np.maximum(a, b)
                 records[option] = Record(batch.units, (pay_low + pay_high) / 2, out.made, makes, None, exact,
@@ -236,26 +240,46 @@ def made_exact(options: list[Option], records: dict[Option, Record], batch: Worl
         return {}
     if ctx.exact_redo or any(records[o].outcome is None for o in options):
         return evaluate(options, batch, ctx, exact_points=False, payments=True)
+    # each layout's worlds where one of its options is still between bounds (elsewhere the
+    # payments are known: the answers left no step inside the bounds, or the steps were asked)
+    between: dict[tuple, np.ndarray] = {}
+    for option in options:
+        r = records[option]
+        wide = np.zeros(len(r.pay), bool) if r.pay_low is None else r.pay_low != r.pay_high
+        between[option.layout] = between[option.layout] | wide if option.layout in between else wide
+    rows = {layout: np.flatnonzero(wide) for layout, wide in between.items()}
     undecided = {}
     for option in options:
         out = records[option].outcome
         assert out is not None
-        undecided[option] = (out, *point_bounds(out))
-    return _exact_payments(undecided, batch, ctx, exact=False)
+        part = out.subset(rows[option.layout])
+        undecided[option] = (part, *point_bounds(part))
+    found = _exact_payments(undecided, batch, ctx, exact=False, rows=rows)
+    done = {}
+    for option in options:
+        r, at = records[option], rows[option.layout]
+        pay = r.pay.copy()
+        pay[at] = found[option].pay
+        done[option] = Record(r.units, pay, r.made, r.makes, None, False, outcome=r.outcome)
+    return done
 
 
 def _exact_payments(undecided: dict[Option, tuple[Outcome, np.ndarray, np.ndarray]], batch: WorldBatch,
-                    ctx: Context, exact: bool) -> dict[Option, Record]:
+                    ctx: Context, exact: bool, rows: dict[tuple, np.ndarray] | None = None) -> dict[Option, Record]:
     """The exact payments of trump games whose yes/no answers left them between bounds: each
     option's payment as a table over the points, and yes/no questions at its steps, asked in one
-    batch per layout for every step of its options (:mod:`analyzer.advice.steps`)."""
+    batch per layout for every step of its options (:mod:`analyzer.advice.steps`). ``rows``: each
+    layout's worlds of the batch (its options' outcomes those worlds' alone); by default all."""
     groups: dict[tuple, list[Option]] = {}
     for option in undecided:
         groups.setdefault(option.layout, []).append(option)
-    n = len(batch)
-    workers, threads = sharing(len(groups), ctx.jobs, n)
+    widest = max((len(undecided[g[0]][1]) for g in groups.values()), default=0)
+    workers, threads = sharing(len(groups), ctx.jobs, widest)
 
     def run(group: list[Option]) -> dict[Option, Record]:
+        at = slice(None) if rows is None else rows[group[0].layout]
+        hands, units = batch.hands[at], batch.units[at]
+        n = len(hands)
         # Each option's payment at every ten of points, clipped to the bounds (so constant outside
         # them), priced in one call: pays[w, k] is world w's payment at 10k points.
         tables = {}
@@ -266,11 +290,11 @@ def _exact_payments(undecided: dict[Option, tuple[Outcome, np.ndarray, np.ndarra
                 made, tens(low, high), np.repeat(out.talon_points, TENS), np.repeat(out.actor_marriages, TENS),
                 np.repeat(out.defence_marriages, TENS)).reshape(n, TENS)
         low = undecided[group[0]][1]  # the answers' bounds are the layout's, the same for its options
-        floor = settled_tens(group[0], batch.hands, ctx.actor, ctx.rules, ctx.twelve, None, low,
+        floor = settled_tens(group[0], hands, ctx.actor, ctx.rules, ctx.twelve, None, low,
                              list(tables.values()), threads)
-        rows = np.arange(n)
-        return {option: Record(batch.units, tables[option][rows, floor], undecided[option][0].made,
-                               undecided[option][0].own_goal(option.contract), None, exact)
+        return {option: Record(units, tables[option][np.arange(n), floor], undecided[option][0].made,
+                               undecided[option][0].own_goal(option.contract), None, exact,
+                               outcome=undecided[option][0])
                 for option in group}
 
     records: dict[Option, Record] = {}
@@ -339,15 +363,13 @@ def screen(options: list[Option], source: SplitSource, ctx: Context, rng: np.ran
     kept: dict[Option, Record] = {}
     left: dict[Option, tuple[Record, int]] = {}
     batches: list[WorldBatch] = []
-    exact_points: set[Option] = set()  # options given exact payments, and given them from then on
     units, start, stage = first_units, 0, 0
     stages = max(1, math.ceil(math.log2(max(1, len(options) / survivors)))) + 1
     while True:
         batch = source.draw(rng, units, start)
         batches.append(batch)
         start += units
-        fresh = evaluate([o for o in alive if o not in exact_points], batch, ctx, exact_points=False)
-        fresh.update(evaluate([o for o in alive if o in exact_points], batch, ctx, exact_points=False, payments=True))
+        fresh = evaluate(alive, batch, ctx, exact_points=False)
         for option in alive:
             kept[option] = kept[option].extend(fresh[option]) if option in kept else fresh[option]
         stage += 1
@@ -357,7 +379,7 @@ def screen(options: list[Option], source: SplitSource, ctx: Context, rng: np.ran
             break
         # Halve; and once few enough that halving would leave the survivors, leave them.
         keep = survivors if len(alive) <= 2 * survivors else math.ceil(len(alive) / 2)
-        ranked = _rank_by_bounds(alive, kept, keep, batches, ctx, exact_points)
+        ranked = _rank_by_bounds(alive, kept, keep, batches, ctx)
         shots = _long_shots(ranked, keep, kept, ctx)
         beaten = _beaten(ranked, kept, survivors)
         top = [o for o in ranked[:keep] if o not in beaten]
@@ -368,6 +390,12 @@ def screen(options: list[Option], source: SplitSource, ctx: Context, rng: np.ran
         if len(top) <= survivors:
             break  # a long shot still in doubt is confirmed beside the survivors
         units = min(2 * units, MAX_STAGE_UNITS)
+    # The survivors' payments made exact on every world of the screening (where some are still
+    # between bounds: the steps are asked there alone), for the choice among them (:func:`choose`)
+    open_ = [o for o in alive if not kept[o].known()]
+    if open_:
+        every = WorldBatch(np.concatenate([b.hands for b in batches]), np.concatenate([b.units for b in batches]))
+        kept.update(made_exact(open_, kept, every, ctx))
     alive.sort(key=lambda o: -float(kept[o].pay.mean()))
     for option in alive:
         left[option] = (kept[option], stage)
@@ -375,7 +403,7 @@ def screen(options: list[Option], source: SplitSource, ctx: Context, rng: np.ran
 
 
 def _rank_by_bounds(alive: list[Option], kept: dict[Option, Record], keep: int, batches: list[WorldBatch],
-                    ctx: Context, exact_points: set[Option]) -> list[Option]:
+                    ctx: Context) -> list[Option]:
     """``alive`` ranked so that every option after the first ``keep`` is worse than ``keep`` others by
     its bounds, or by its exact payment where the bounds could not tell (solved again, in ``kept``)."""
     def middle(o: Option) -> float:
@@ -402,7 +430,6 @@ def _rank_by_bounds(alive: list[Option], kept: dict[Option, Record], keep: int, 
             again = made_exact(redo, kept, every, ctx)
             for option in redo:
                 kept[option] = again[option]
-                exact_points.add(option)
     open_.sort(key=lambda o: -middle(o))
     worse.sort(key=lambda o: -middle(o))
     return open_ + worse
@@ -486,7 +513,7 @@ def choose(survivors: list[Option], final: dict[Option, Record], left: dict[Opti
 def _choice_pays(option: Option, survivors: list[Option], final: dict[Option, Record],
                  left: dict[Option, tuple[Record, int]], exact: bool) -> np.ndarray:
     """The payments :func:`choose` ranks ``option`` on, world by world."""
-    if not exact and all(left[s][0].pay_low is None for s in survivors):
+    if not exact and all(left[s][0].known() for s in survivors):
         return np.concatenate([left[option][0].pay, final[option].pay])
     return final[option].pay
 
