@@ -121,8 +121,8 @@ def outcomes(options: list[Option], hands: np.ndarray, actor: int, rules: str, *
     filled per option (his twelve less the discard, the discard being the talon); otherwise the
     actor's hand and the per-world ``talon`` are given. ``client``: a dask.distributed client that
     solves the layouts on its workers instead of ``jobs`` local threads. ``then``: called with
-    each option and its outcome as soon as its layout is solved, on the thread that solved it (a
-    caller's Python work, the pricing, then runs while the other threads search)."""
+    each option and its outcome once its layout is solved, by one thread at a time while the
+    others search (:func:`each_layout`): the caller's Python work, the pricing, beside the searches."""
     groups = list(_layouts(options).values())
     results: dict[Option, Outcome] = {}
     if not groups or not len(hands):
@@ -158,12 +158,14 @@ def outcomes(options: list[Option], hands: np.ndarray, actor: int, rules: str, *
             part = _solve_notrump(group, hands, actor, rules, twelve, threads_each)
         else:
             part = _solve_layout(group, hands, actor, rules, twelve, talon, exact_points, threads_each)
-        if then is not None:
-            for option, out in part.items():
-                then(option, out)
         return part
 
-    for part in each_layout(run, jobs_list, workers):
+    def priced(part: dict[Option, Outcome]) -> dict[Option, Outcome]:
+        for option, out in part.items():
+            then(option, out)  # type: ignore[misc]
+        return part
+
+    for part in each_layout(run, jobs_list, workers, None if then is None else priced):
         results.update(part)
     return results
 
@@ -209,29 +211,48 @@ def _layout_threads() -> ThreadPoolExecutor:
     return kept_threads("advice", max(8, 2 * default_threads()))
 
 
-def each_layout(run: Any, groups: list[Any], jobs: int) -> list[Any]:
+def each_layout(run: Any, groups: list[Any], jobs: int, then: Callable[[Any], Any] | None = None) -> list[Any]:
     """``run`` on every group (a layout's work), on up to ``jobs`` of the process's layout threads,
-    the answers in the groups' order."""
+    the answers in the groups' order. ``then``: Python work on each answer (its pricing), whose
+    result replaces it: one thread at a time does such work while searches are left (the others
+    search on), where each thread pricing what it had solved had now and then left both in Python,
+    taking turns with the interpreter's lock, and no search running."""
     if jobs > 1 and len(groups) > 1:
-        return _in_parallel(run, groups, min(jobs, len(groups)))
-    return [run(g) for g in groups]
+        return _in_parallel(run, groups, min(jobs, len(groups)), then)
+    return [run(g) if then is None else then(run(g)) for g in groups]
 
 
-def _in_parallel(run: Any, groups: list[Any], workers: int) -> list[Any]:
-    """``run`` on every group, ``workers`` at a time on the process's layout threads; the answers in
-    the groups' order (every world is solved exactly, so which thread took which does not matter)."""
-    parts: list[dict[Option, Outcome] | None] = [None] * len(groups)
+def _in_parallel(run: Any, groups: list[Any], workers: int, then: Callable[[Any], Any] | None = None) -> list[Any]:
+    """``run`` on every group, ``workers`` at a time on the process's layout threads, and ``then`` on
+    each answer (see :func:`each_layout`); the answers in the groups' order (every world is solved
+    exactly, so which thread took which does not matter)."""
+    parts: list[Any] = [None] * len(groups)
     lock = threading.Lock()
-    state = {"next": 0}
+    state: dict[str, Any] = {"next": 0, "pricing": False, "solved": []}
 
     def worker() -> None:
         while True:
             with lock:
-                k = state["next"]
-                if k >= len(groups):
-                    return
-                state["next"] = k + 1
-            parts[k] = run(groups[k])
+                searches_left = state["next"] < len(groups)
+                if state["solved"] and (not state["pricing"] or not searches_left):
+                    k, pricing = state["solved"].pop(0), True
+                    state["pricing"] = True
+                elif searches_left:
+                    k, pricing = state["next"], False
+                    state["next"] = k + 1
+                else:
+                    return  # what is left is being priced
+            if pricing:
+                try:
+                    parts[k] = then(parts[k])  # type: ignore[misc]
+                finally:
+                    with lock:
+                        state["pricing"] = False
+            else:
+                parts[k] = run(groups[k])
+                if then is not None:
+                    with lock:
+                        state["solved"].append(k)
 
     futures = [_layout_threads().submit(worker) for _ in range(workers)]
     wait(futures)

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.advice.evaluate import outcomes
+from analyzer.advice.evaluate import each_layout, outcomes
 from analyzer.advice.flek import Choice, Deal, choices, pay
 from analyzer.advice.money import four_side_cards, holding, quiet_seven_seat
 from analyzer.advice.options import Option, announced_mask, needs_marriage
@@ -36,6 +36,7 @@ from analyzer.scoring import resolve
 
 TABLE_UNITS = 16    # units of the confirmation's worlds priced at the table
 DEFENDER_DEALS = 6  # deals each defender's own flek advice is taken on
+PICK_RUNS = 4       # runs of worlds the defence's fleks are searched and priced in, on several threads
 LAID_DOWN_SECONDS = 5.0  # the laid-down check's limit per option (it usually answers in under a second)
 # The actor's card points by the questions at the payments' steps rather than by the exact search:
 # the same money (tests/test_advice_table_steps.py) for 58 % fewer nodes, but every flek choice's
@@ -192,14 +193,14 @@ def _defence_picks(option: Option, sharp_ok: bool, defence_hands: tuple[tuple[in
                    rules: str, opts: dict[str, Any], seed: int, deals: int, jobs: int,
                    steps: bool = BY_STEPS) -> tuple[frozenset[str], ...]:
     """World by world, the parts the defence fleks: each defender takes the choice his own advice
-    gives on ``deals`` deals of his own view (all solved in one call), ties to fewer fleks."""
+    gives on ``deals`` deals of his own view, ties to fewer fleks."""
     contract, sevens = option.contract, announced_mask(option)
     defenders = [s for s in range(3) if s != actor]
     n = len(defence_hands[0])
     every = choices(contract, rules, opts)
     married = needs_marriage(contract, rules, opts)
     rng = np.random.default_rng([seed, 7])
-    # Each defender's own deals, all solved in one call: (world, defender, deal) in order.
+    # Each defender's own deals, drawn in the order (world, defender, deal).
     rows_h, rows_t = [], []
     for w in range(n):
         for j, d in enumerate(defenders):
@@ -208,32 +209,31 @@ def _defence_picks(option: Option, sharp_ok: bool, defence_hands: tuple[tuple[in
             rows_h.append(nested.hands)
             rows_t.append(nested.talon)
     nested_hands, nested_talon = np.concatenate(rows_h), np.concatenate(rows_t)
-    nested_deal, bounds = _deal(option, nested_hands, nested_talon, actor, rules, opts, None, jobs, steps)
-    # Each defender's advice: every choice priced on all his deals at once (one call per defender
-    # and choice), then averaged deal by deal of each world; ties go to fewer fleks, as in flek.py.
+    # Runs of a few worlds of one defender's deals, searched side by side; each run's pricing
+    # (Python: every choice on his deals there, at once) done by one thread while the others
+    # search the next runs. In one call over every deal the pricing had come after all the
+    # searches, a thread idle through it (0.2 of the 0.4 s of the benchmark's hand 1).
+    spans = [span for span in np.array_split(np.arange(n), min(n, PICK_RUNS if jobs > 1 else 1)) if len(span)]
+    runs = [(j, span) for span in spans for j in range(len(defenders))]
     pricers: dict = {}
-    per_world = np.arange(len(nested_hands)) // deals  # (world, defender) index of each nested deal
-    mine = [np.flatnonzero(per_world % len(defenders) == j) for j in range(len(defenders))]
 
-    def advice(deal: Deal) -> list[np.ndarray]:
-        """Every choice of each defender priced on his own deals (each deal's worlds consecutive:
-        one, or one a ten of points), zero in the other defender's: (defender, choice) in order."""
-        wide = len(deal.outcome.talon_points) // len(nested_hands)
-        out = []
-        for j, d in enumerate(defenders):
-            rows = (mine[j][:, None] * wide + np.arange(wide)[None, :]).ravel()
-            part = _slice(deal, rows)  # (basic and licit: the quiet seven left out of his advice)
-            for c in every:
-                full = np.zeros(len(deal.outcome.talon_points))
-                full[rows] = pay(part, d, c, d, pricers=pricers)
-                out.append(full)
-        return out
+    def search(run: tuple[int, np.ndarray]) -> tuple[int, np.ndarray, Deal, Any, np.ndarray, np.ndarray]:
+        j, span = run
+        rows = ((span[:, None] * len(defenders) + j) * deals + np.arange(deals)[None, :]).ravel()
+        hands, talon = nested_hands[rows], nested_talon[rows]
+        deal, bounds = _deal(option, hands, talon, actor, rules, opts, None, 1, steps)
+        return j, span, deal, bounds, hands, talon
 
-    pays = _priced(nested_deal, bounds, nested_hands, nested_talon, jobs, advice)
-    picks: dict[int, list[Choice]] = {}
-    for j in range(len(defenders)):
-        means = np.stack([pays[j * len(every) + c][mine[j]].reshape(n, deals).mean(axis=1)
-                          for c in range(len(every))])
-        best = np.argmax(means, axis=0)  # the first of equal means: the fewest fleks
-        picks[j] = [every[int(k)] for k in best]
+    def advice(solved: tuple[int, np.ndarray, Deal, Any, np.ndarray, np.ndarray]) -> list[Choice]:
+        """Defender j's choice in each world of the run: every choice priced on his deals there,
+        averaged deal by deal of each world; ties go to fewer fleks, as in flek.py."""
+        j, span, deal, bounds, hands, talon = solved
+        d = defenders[j]  # (basic and licit: the quiet seven left out of his advice)
+        pays = _priced(deal, bounds, hands, talon, 1, lambda dl: [pay(dl, d, c, d, pricers=pricers) for c in every])
+        means = np.stack([p.reshape(len(span), deals).mean(axis=1) for p in pays])
+        return [every[int(k)] for k in np.argmax(means, axis=0)]  # the first of equal means: the fewest fleks
+
+    picks: dict[int, list[Choice]] = {j: [] for j in range(len(defenders))}
+    for (j, _), part in zip(runs, each_layout(search, runs, jobs, then=advice)):
+        picks[j] += part  # the runs of worlds in order
     return tuple(frozenset(set().union(*(picks[j][w] for j in range(len(defenders))))) for w in range(n))
