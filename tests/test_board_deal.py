@@ -1,5 +1,6 @@
 """The board in headless Chromium, as issue 37's csm player used it: the advice belongs to the deal
-on screen, a pasted deal without its defaults or in the grouped notation is advised, the advice
+on screen, a pasted deal without its defaults or in the grouped notation is advised (an Advise
+clicked while the server still reads it waits for it), the advice
 table fits its panel at 1280 and 390 px, the tricks are numbered once, the set-up's menus stay the
 set-up's, the counterexample's line has its seats and tricks, and the end of the play shows the
 result and the payment. Skipped as tests/test_web_browser.py is, without a browser."""
@@ -141,3 +142,23 @@ def test_the_best_line_goes_dark_when_the_play_ends(page) -> None:  # noqa: F811
     page.wait_for_function("() => document.querySelector('#line').getAttribute('aria-pressed') === 'false'")
     assert page.is_disabled("#line")
     assert "no payment" in page.inner_text("#result-payment")  # four cards each: not a whole deal
+
+
+def test_advise_clicked_while_the_deal_is_read_waits_for_it(page) -> None:  # noqa: F811 (the fixture)
+    page.wait_for_selector("#verdict[data-makes]")
+    held = []
+    page.route("**/api/board", lambda route: held.append(route))  # the server's reading of the set-up held back
+    page.click("#paste-box summary")
+    page.fill("#paste", json.dumps(EXAMPLE))
+    page.click("#load")
+    page.wait_for_function("() => state.canon === null")
+    advise(page)
+    page.wait_for_timeout(300)
+    assert held, "the set-up should be on its way to the server"
+    assert page.inner_text("#message") == ""  # not "advice needs the deal before the first card"
+    assert page.evaluate("state.adviceJob") is None
+    for route in held:
+        route.continue_()
+    page.unroute("**/api/board")
+    page.wait_for_selector("#advice-table tbody tr", timeout=60000)
+    assert page.get_attribute("#advice-table", "data-deal") == deal_key(EXAMPLE)

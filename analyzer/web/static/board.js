@@ -120,7 +120,7 @@ const WORDS = {
 const $ = (id) => document.getElementById(id);
 const state = { lang: "en", start: null, cards: [], at: 0, view: null, meta: null, editing: false,
                 target: "0", owner: {}, lineTimer: null, job: null, seq: 0, adviceJob: null, advice: null, claim: null,
-                canon: null, adviceGen: 0, deal: 0 };
+                canon: null, reading: null, adviceGen: 0, deal: 0 };
 
 function t(key, ...args) {
   const word = WORDS[state.lang][key];
@@ -446,7 +446,8 @@ function setStart(position, cards = [], at = 0) {
   state.advice = null;
   state.claim = null;
   fillAdviceSeats();
-  return refresh();
+  state.reading = refresh();  // the server reads the set-up back (state.canon): advice waits for it
+  return state.reading;
 }
 
 // A running advice job belongs to the deal it was asked for: cancel it and forget it.
@@ -846,6 +847,7 @@ function adviceRequest() {
 
 async function runAdvice() {
   if (!state.start || state.adviceJob) return;
+  if (!state.canon && state.reading) await state.reading;  // a deal just loaded: read it first
   const request = adviceRequest();
   if (!request) { say(t("advice_needs_deal")); return; }
   const gen = ++state.adviceGen, deal = state.deal, asked = { ...state.canon };
