@@ -153,8 +153,8 @@ class Record:
     # allow, world by world (``pay`` is then their middle); None when the payment is known.
     pay_low: np.ndarray | None = None
     pay_high: np.ndarray | None = None
-    # With bounds only: the yes/no answers they came from, from which :func:`made_exact` finds the
-    # exact payments without solving these worlds again.
+    # A trump game's yes/no answers in these worlds (no exact points searched): :func:`made_exact`
+    # finds the exact payments of the worlds still between bounds from them, solving none again.
     outcome: Outcome | None = None
 
     def extend(self, other: Record) -> Record:
